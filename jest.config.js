@@ -1,0 +1,9 @@
+/** Unit tests and engine-level tests (n8n-core's real execution engine against the X emulator). */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  testTimeout: 60000,
+};
