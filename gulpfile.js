@@ -1,9 +1,8 @@
-// Copies node and credential icons (and codex JSON) next to the compiled files in dist/.
-const { src, dest } = require('gulp');
+// Copies icons and codex JSON next to the compiled files in dist/ (tsc copies only .ts output).
+const { src, dest, parallel } = require('gulp');
 
-function buildIcons() {
-	src('icons/*.svg').pipe(dest('dist/icons'));
-	return src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], { base: '.' }).pipe(dest('dist'));
-}
+const copyIcons = () => src('icons/*.svg').pipe(dest('dist/icons'));
+const copyNodeAssets = () =>
+	src(['nodes/**/*.{png,svg,json}', 'credentials/**/*.{png,svg}'], { base: '.' }).pipe(dest('dist'));
 
-exports['build:icons'] = buildIcons;
+exports['build:icons'] = parallel(copyIcons, copyNodeAssets);

@@ -1,0 +1,59 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import type { Resource } from '../shared/endpoints';
+import { buildProperties } from '../shared/endpoints';
+import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { searchAccounts } from '../shared/listSearch';
+import { accountResource } from './resources/account';
+
+/** Every resource of the X Ads API this node covers, in the order the UI lists them. */
+export const adsResources: Resource[] = [accountResource];
+
+export class XAds implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'X Ads',
+		name: 'xAds',
+		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage X (Twitter) Ads accounts, campaigns, catalogs, audiences and creatives',
+		defaults: { name: 'X Ads' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'xOAuth1Api',
+				required: true,
+				displayOptions: { show: { authentication: ['xOAuth1Api'] } },
+			},
+			{
+				name: 'xOAuth1ConnectApi',
+				required: true,
+				displayOptions: { show: { authentication: ['xOAuth1ConnectApi'] } },
+			},
+		],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{ name: 'OAuth 1.0a (Access Tokens)', value: 'xOAuth1Api' },
+					{ name: 'OAuth 1.0a (Connect)', value: 'xOAuth1ConnectApi' },
+				],
+				default: 'xOAuth1Api',
+			},
+			...buildProperties(adsResources),
+			requestOptionsProperty,
+		],
+	};
+
+	methods = { listSearch: { searchAccounts } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeEndpoints(this, adsResources);
+	}
+}

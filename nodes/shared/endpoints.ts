@@ -1,0 +1,267 @@
+/**
+ * Data-driven endpoint definitions. Each X endpoint is described once (method, path, fields with
+ * their rules); the node's parameters, the input validation and the request are all derived from
+ * that description, so adding an endpoint means adding data, not a handler.
+ */
+import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { AdsEnvelope, XContext, XHost } from './transport';
+import type { FieldRules } from './validation';
+
+export type FieldType =
+	| 'string'
+	| 'number'
+	| 'boolean'
+	| 'options'
+	| 'multiOptions'
+	| 'dateTime'
+	| 'json'
+	/** A comma list (given as "a,b" or an array), sent comma-joined. */
+	| 'list'
+	/** A resource locator (list search or ID), see `locator`. */
+	| 'locator';
+
+export interface LocatorSpec {
+	/** listSearch method of the node, e.g. searchAccounts. */
+	searchMethod?: string;
+	idPattern: string;
+	idRule: string;
+	placeholder: string;
+}
+
+export interface Field {
+	/** Name on the wire; a path parameter when the endpoint's path has {wire}. */
+	wire: string;
+	/** Node parameter name; camelCase of the wire name when not given. */
+	name?: string;
+	/** Display name in the UI. */
+	label: string;
+	type: FieldType;
+	description?: string;
+	/** Shown as its own parameter and must be given; otherwise it sits in the optional collection. */
+	required?: boolean;
+	options?: readonly string[];
+	default?: string | number | boolean;
+	rules?: FieldRules;
+	locator?: LocatorSpec;
+	placeholder?: string;
+}
+
+export interface CheckHelpers {
+	/** Throws the input error for this item: field label, then the rule in words. */
+	fail(field: string, rule: string): never;
+	credentials: IDataObject;
+}
+
+export interface Endpoint {
+	resource: string;
+	operation: string;
+	/** Operation name in the UI, e.g. "Get Many". */
+	name: string;
+	/** Action label, e.g. "Get many accounts". */
+	action: string;
+	description: string;
+	method: IHttpRequestMethods;
+	path: string;
+	host?: XHost;
+	version?: number;
+	fields?: Field[];
+	/** Where fields that are not path parameters go. */
+	send?: 'query' | 'json';
+	/** A cursor collection: Return All / Limit instead of count and cursor. */
+	list?: { maxCount: number };
+	/** Display name of the collection holding the optional fields. */
+	optionalLabel?: string;
+	/** Safe to repeat after a 5xx or a dropped connection (POSTs the spec makes idempotent). */
+	idempotent?: boolean;
+	/** Rules across fields, checked after each field's own rules and before sending. */
+	check?: (values: IDataObject, helpers: CheckHelpers) => void;
+	/** Maps X's answer to output records; default: data (an array gives one item per element). */
+	output?: (envelope: AdsEnvelope, values: IDataObject, ctx: XContext) => IDataObject[];
+}
+
+export interface Resource {
+	name: string;
+	value: string;
+	description?: string;
+	endpoints: Endpoint[];
+}
+
+export function paramName(field: Field): string {
+	return field.name ?? field.wire.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function optionalCollectionName(endpoint: Endpoint): string {
+	if (endpoint.method === 'PUT') return 'updateFields';
+	if (endpoint.method === 'GET') return endpoint.list ? 'filters' : 'options';
+	return 'additionalFields';
+}
+
+function optionalCollectionLabel(endpoint: Endpoint): string {
+	if (endpoint.optionalLabel) return endpoint.optionalLabel;
+	return { updateFields: 'Update Fields', filters: 'Filters', options: 'Options', additionalFields: 'Additional Fields' }[
+		optionalCollectionName(endpoint)
+	]!;
+}
+
+function toOptions(values: readonly string[]): INodePropertyOptions[] {
+	return values.map((value) => ({
+		name: value
+			.toLowerCase()
+			.split(/[_ ]/)
+			.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+			.join(' '),
+		value,
+	}));
+}
+
+function fieldProperty(field: Field): INodeProperties {
+	const base = {
+		displayName: field.label,
+		name: paramName(field),
+		description: field.description,
+		required: field.required || undefined,
+		placeholder: field.placeholder,
+	};
+	switch (field.type) {
+		case 'locator':
+			return {
+				...base,
+				type: 'resourceLocator',
+				default: { mode: field.locator?.searchMethod ? 'list' : 'id', value: '' },
+				modes: [
+					...(field.locator?.searchMethod
+						? [
+								{
+									displayName: 'From List',
+									name: 'list',
+									type: 'list' as const,
+									typeOptions: { searchListMethod: field.locator.searchMethod, searchable: true },
+								},
+							]
+						: []),
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string' as const,
+						placeholder: field.locator?.placeholder,
+						validation: [
+							{
+								type: 'regex' as const,
+								properties: {
+									regex: field.locator?.idPattern ?? '.+',
+									errorMessage: `Not a valid ID: ${field.locator?.idRule ?? ''}`,
+								},
+							},
+						],
+					},
+				],
+			};
+		case 'options':
+			return { ...base, type: 'options', options: toOptions(field.options ?? []), default: field.default ?? field.options?.[0] ?? '' };
+		case 'multiOptions':
+			return { ...base, type: 'multiOptions', options: toOptions(field.options ?? []), default: [] };
+		case 'boolean':
+			return { ...base, type: 'boolean', default: field.default ?? false };
+		case 'number':
+			return {
+				...base,
+				type: 'number',
+				default: field.default ?? 0,
+				typeOptions: { minValue: field.rules?.min, maxValue: field.rules?.max },
+			};
+		case 'dateTime':
+			return { ...base, type: 'dateTime', default: field.default ?? '' };
+		case 'json':
+			return { ...base, type: 'json', default: field.default ?? '' };
+		default:
+			return { ...base, type: 'string', default: field.default ?? '' };
+	}
+}
+
+/** All parameters of one resource's operations, each shown only for its operation. */
+export function buildProperties(resources: Resource[]): INodeProperties[] {
+	const firstResource = resources[0].value;
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: resources.map(({ name, value, description }) => ({ name, value, description })),
+			default: firstResource,
+		},
+	];
+	for (const resource of resources) {
+		const firstOperation = resource.endpoints[0].operation;
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: resource.endpoints.map((e) => ({
+				name: e.name,
+				value: e.operation,
+				description: e.description,
+				action: e.action,
+			})),
+			default: firstOperation,
+		});
+	}
+	for (const resource of resources) {
+		for (const endpoint of resource.endpoints) {
+			const show = { show: { resource: [resource.value], operation: [endpoint.operation] } };
+			const fields = endpoint.fields ?? [];
+			for (const field of fields.filter((f) => f.required)) {
+				properties.push({ ...fieldProperty(field), displayOptions: show });
+			}
+			if (endpoint.list) {
+				properties.push(
+					{
+						displayName: 'Return All',
+						name: 'returnAll',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to return all results or only up to a given limit',
+						displayOptions: show,
+					},
+					{
+						displayName: 'Limit',
+						name: 'limit',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 50,
+						description: 'Max number of results to return',
+						displayOptions: { show: { ...show.show, returnAll: [false] } },
+					},
+				);
+			}
+			const optional = fields.filter((f) => !f.required);
+			if (optional.length) {
+				properties.push({
+					displayName: optionalCollectionLabel(endpoint),
+					name: optionalCollectionName(endpoint),
+					type: 'collection',
+					placeholder: 'Add Field',
+					default: {},
+					displayOptions: show,
+					options: optional
+						.map((f) => {
+							const p = fieldProperty(f);
+							delete p.required;
+							return p;
+						})
+						.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+				});
+			}
+		}
+	}
+	return properties;
+}
+
+export function findEndpoint(resources: Resource[], resource: string, operation: string): Endpoint {
+	const endpoint = resources.find((r) => r.value === resource)?.endpoints.find((e) => e.operation === operation);
+	if (!endpoint) throw new Error(`Unknown operation ${resource}.${operation}`);
+	return endpoint;
+}

@@ -1,0 +1,142 @@
+/**
+ * X's error answers as NodeApiErrors: X's code and message, the request's method and path, and a
+ * hint that says what to do. Built only from X's response body and our own words, never from the
+ * request, so no header, token or signature can end up in a message.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+interface Answer {
+	status: number;
+	body: unknown;
+}
+
+export interface XErrorDetail {
+	code?: string | number;
+	message?: string;
+	parameter?: string;
+}
+
+/** The first error of an Ads ({errors:[{code,message,parameter}]}) or v2 ({errors, title, detail}) body. */
+export function xErrorDetail(body: unknown): XErrorDetail {
+	if (!body || typeof body !== 'object') {
+		return typeof body === 'string' && body ? { message: body.slice(0, 300) } : {};
+	}
+	const b = body as Record<string, unknown>;
+	const first = (Array.isArray(b.errors) ? b.errors[0] : undefined) as Record<string, unknown> | undefined;
+	return {
+		code: (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.title as string | undefined),
+		message: (first?.message as string | undefined) ?? (b.detail as string | undefined),
+		parameter: first?.parameter as string | undefined,
+	};
+}
+
+const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: string }> = [
+	{
+		when: (s, d) => s === 401 && String(d.code) === '32',
+		hint: 'X could not verify the OAuth signature: check the consumer key and secret and the access token and secret in the credential, and that this machine\'s clock is right (X refuses signatures made with a clock that is off by minutes).',
+	},
+	{
+		when: (s, d) => s === 401 && String(d.code) === '89',
+		hint: 'The access token was invalidated or has expired: create new access tokens (or reconnect the Connect credential) and update the credential.',
+	},
+	{
+		when: (s, d) => s === 401 && String(d.code) === '135',
+		hint: 'X says the request timestamp is out of bounds: correct this machine\'s clock.',
+	},
+	{
+		when: (s) => s === 401,
+		hint: 'X refused the credentials: check the keys and tokens of the credential; for app-only requests, the API key and secret or the pasted bearer token.',
+	},
+	{
+		when: (s, d) => s === 403 && String(d.code) === '99',
+		hint: 'X refuses bearer tokens requested too often: the X App-Only credential keeps one token and reuses it; wait 15 minutes, or paste a bearer token into the credential.',
+	},
+	{
+		when: (_, d) => d.code === 'UNAUTHORIZED_ACCESS',
+		hint: 'The ads account is not associated with the user whose tokens the credential holds: pick the account from the list, or use the tokens of a user with access to it.',
+	},
+	{
+		when: (s, d) => s === 404 || d.code === 'NOT_FOUND',
+		hint: 'Check the ID (pick it from the list), the credential\'s environment (production or sandbox), and whether the record was deleted (deleted records are found only with With Deleted).',
+	},
+	{
+		when: (s, d) => s === 429 || d.code === 'TOO_MANY_REQUESTS',
+		hint: 'X\'s rate limit for this endpoint is exhausted.',
+	},
+	{
+		when: (s) => s >= 500,
+		hint: 'X had a server problem. Run the workflow again later.',
+	},
+	{
+		when: (_, d) => d.code === 'INVALID_PARAMETER' || d.code === 'MISSING_PARAMETER',
+		hint: 'X refused a parameter: correct its value in the node.',
+	},
+];
+
+export function hintFor(status: number, detail: XErrorDetail): string | undefined {
+	return HINTS.find((h) => h.when(status, detail))?.hint;
+}
+
+export interface ErrorContext {
+	/** METHOD /path of the request, e.g. GET /12/accounts. */
+	label: string;
+	itemIndex?: number;
+	attempts?: number;
+	extraHint?: string;
+	/** Replaces X's message, for cases where ours says more (e.g. "already deleted"). */
+	message?: string;
+}
+
+export function xApiError(node: INode, answer: Answer, context: ErrorContext): NodeApiError {
+	const detail = xErrorDetail(answer.body);
+	const code = detail.code !== undefined ? ` ${String(detail.code)}` : '';
+	const message = context.message ?? `X answered ${answer.status}${code}: ${detail.message ?? 'no message'}`;
+	const parts = [
+		`${context.label}${detail.parameter ? `, parameter ${detail.parameter}` : ''}${
+			context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : ''
+		}.`,
+		hintFor(answer.status, detail),
+		context.extraHint,
+	].filter(Boolean);
+	const body = (answer.body && typeof answer.body === 'object' ? answer.body : { message: detail.message ?? '' }) as JsonObject;
+	const error = new NodeApiError(node, body, {
+		message,
+		description: parts.join(' '),
+		httpCode: String(answer.status),
+		itemIndex: context.itemIndex,
+	});
+	error.context = {
+		...error.context,
+		xCode: detail.code,
+		xMessage: detail.message,
+		parameter: detail.parameter,
+		request: context.label,
+		itemIndex: context.itemIndex,
+	};
+	return error;
+}
+
+/**
+ * A request that got no HTTP answer (refused, reset, timed out) or failed before sending (for
+ * example the bearer token could not be issued). A fresh error without `cause`, so the request
+ * (and its Authorization header) is not carried along.
+ */
+export function xTransportError(
+	node: INode,
+	error: unknown,
+	context: ErrorContext & { connection: boolean },
+): NodeApiError {
+	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+	const reason = context.connection
+		? `X could not be reached: ${err.cause?.code ?? err.code ?? err.message ?? 'connection failed'}`
+		: (err.cause?.message ?? err.message ?? 'request failed');
+	const after = context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
+	return new NodeApiError(node, { message: reason } as JsonObject, {
+		message: reason,
+		description: context.connection
+			? `${context.label}${after}. Check the base URLs in the credential and the network.`
+			: `${context.label}.`,
+		itemIndex: context.itemIndex,
+	});
+}
