@@ -6,4 +6,5 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/test/summaryReporter.js'],
 };
