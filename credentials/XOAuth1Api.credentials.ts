@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { adsBaseUrlExpression, adsBaseUrlFields, apiBaseUrlField } from '../nodes/shared/credentialFields';
+import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
 import { signRequestOptions } from '../nodes/shared/oauth1';
 
 /** X OAuth 1.0a with pasted tokens: signs every request (HMAC-SHA1), also in the HTTP Request node. */
@@ -72,11 +72,5 @@ export class XOAuth1Api implements ICredentialType {
 		);
 	}
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: adsBaseUrlExpression,
-			url: '/12/accounts',
-			qs: { count: 1 },
-		},
-	};
+	test: ICredentialTestRequest = listOneAccountTest;
 }

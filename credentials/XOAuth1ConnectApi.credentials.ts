@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { adsBaseUrlExpression, adsBaseUrlFields, apiBaseUrlField } from '../nodes/shared/credentialFields';
+import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
 
 /**
  * X OAuth 1.0a through n8n's own "Connect my account" button (three-legged flow). n8n stores the
@@ -46,11 +46,5 @@ export class XOAuth1ConnectApi implements ICredentialType {
 		},
 	];
 
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: adsBaseUrlExpression,
-			url: '/12/accounts',
-			qs: { count: 1 },
-		},
-	};
+	test: ICredentialTestRequest = listOneAccountTest;
 }

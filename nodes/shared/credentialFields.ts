@@ -44,6 +44,15 @@ export const adsBaseUrlFields: INodeProperties[] = [
 	},
 ];
 
-/** Expression for the Ads base URL the credential's environment selects (used by credential tests). */
-export const adsBaseUrlExpression =
-	'={{$credentials.environment === "sandbox" ? $credentials.adsSandboxBaseUrl : $credentials.adsBaseUrl}}';
+/**
+ * Credential test: GET accounts with count=1 on the Ads host of the credential's environment. An
+ * absolute URL and an explicit method, because n8n's own OAuth 1.0a signer (Connect credential)
+ * signs the URL as given and reads the method directly.
+ */
+export const listOneAccountTest = {
+	request: {
+		method: 'GET' as const,
+		url: '={{($credentials.environment === "sandbox" ? $credentials.adsSandboxBaseUrl : $credentials.adsBaseUrl).replace(/\\/+$/, "")}}/12/accounts',
+		qs: { count: 1 },
+	},
+};

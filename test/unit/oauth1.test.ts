@@ -6,6 +6,7 @@ import {
 	signRequest,
 	signRequestOptions,
 	signatureBaseString,
+	type SignableOptions,
 } from '../../nodes/shared/oauth1';
 
 const realClock = { ...oauthClock };
@@ -88,7 +89,7 @@ describe('signature vectors', () => {
 			method: 'POST',
 			uri: 'https://api.twitter.com/1.1/statuses/update.json?include_entities=true',
 			form: { status: X_STATUS },
-		});
+		} as SignableOptions);
 		expect(String(options.headers?.Authorization)).toContain('oauth_signature="hCtSmYh%2BiHYCEqBWrE7C7hYmtUk%3D"');
 		expect(options.uri).toBe('https://api.twitter.com/1.1/statuses/update.json?include_entities=true');
 		expect(options.form).toBeUndefined();

@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import type { Resource } from '../shared/endpoints';
+import { buildProperties } from '../shared/endpoints';
+import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { webhookResource } from './resources/webhook';
+
+export const webhookResources: Resource[] = [webhookResource];
+
+export class XWebhooks implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'X Webhooks',
+		name: 'xWebhooks',
+		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage X webhooks, event replay and activity subscriptions',
+		defaults: { name: 'X Webhooks' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'xAppOnlyApi', required: true }],
+		properties: [...buildProperties(webhookResources), requestOptionsProperty],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeEndpoints(this, webhookResources);
+	}
+}

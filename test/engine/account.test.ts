@@ -1,0 +1,325 @@
+/**
+ * The Account resource through n8n-core's execution engine against the X emulator, and the
+ * transport behaviour every operation shares: pagination, rate limits, retries, errors.
+ */
+import { errorText, startXTestEnv } from './env';
+import type { XTestEnv } from './env';
+
+let env: XTestEnv;
+beforeAll(async () => {
+	env = await startXTestEnv();
+});
+afterAll(async () => env.close());
+beforeEach(() => {
+	env.emulator.control.reset();
+	env.useEnvironment('production');
+});
+
+const accountRequests = () =>
+	env.emulator.control.requests().filter((r) => r.base !== 'api' && r.path.startsWith('/12/accounts'));
+const query = (raw: string) => new URLSearchParams(raw);
+const firstAccountId = async () => {
+	const { output } = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true });
+	return String(output()[0].json.id);
+};
+
+describe('Account operations', () => {
+	it('Get Many with a Limit asks for exactly that many in one request', async () => {
+		env.emulator.control.seedAccounts(20);
+		env.emulator.control.clearRequests();
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 5 });
+		expect(result.error).toBeUndefined();
+		expect(result.output()).toHaveLength(5);
+		const requests = accountRequests();
+		expect(requests).toHaveLength(1);
+		expect(query(requests[0].query).get('count')).toBe('5');
+		expect(result.output().every((item) => item.pairedItem && (item.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	it('Return All over 2,500 accounts takes exactly 3 requests at count 1000', async () => {
+		env.emulator.control.seedAccounts(2500);
+		env.emulator.control.clearRequests();
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		const ids = result.output().map((item) => item.json.id);
+		expect(ids.length).toBeGreaterThanOrEqual(2500);
+		expect(new Set(ids).size).toBe(ids.length);
+		const requests = accountRequests();
+		expect(requests).toHaveLength(3);
+		expect(requests.map((r) => query(r.query).get('count'))).toEqual(['1000', '1000', '1000']);
+		expect(query(requests[0].query).get('cursor')).toBeNull();
+		expect(query(requests[1].query).get('cursor')).toBeTruthy();
+	});
+
+	it('Get Many filters by name prefix, ids, deleted and total count (never sent with a cursor)', async () => {
+		env.emulator.control.seedAccounts(1200, { prefix: 'Zeta' });
+		env.emulator.control.clearRequests();
+		const byName = await env.ads({
+			resource: 'account',
+			operation: 'getAll',
+			returnAll: true,
+			filters: { nameStartsWith: 'zeta', withTotalCount: true, sortBy: 'name-asc' },
+		});
+		expect(byName.error).toBeUndefined();
+		const records = byName.output().map((i) => i.json);
+		expect(records.length).toBe(1200);
+		expect(records.every((r) => String(r.name).startsWith('Zeta'))).toBe(true);
+		expect(records[0].total_count).toBe(1200);
+		const [first, second] = accountRequests();
+		expect(query(first.query).get('with_total_count')).toBe('true');
+		expect(query(second.query).get('cursor')).toBeTruthy();
+		expect(query(second.query).get('with_total_count')).toBeNull();
+
+		const ids = records.slice(0, 2).map((r) => String(r.id));
+		const byIds = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true, filters: { accountIds: ids.join(', ') } });
+		expect(byIds.output().map((i) => i.json.id).sort()).toEqual([...ids].sort());
+	});
+
+	it('Get returns one account with its industry type; Update changes name and industry type', async () => {
+		const id = await firstAccountId();
+		const got = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: id } });
+		expect(got.error).toBeUndefined();
+		expect(got.output()).toHaveLength(1);
+		expect(got.output()[0].json).toMatchObject({ id, deleted: false });
+		expect(got.output()[0].json).toHaveProperty('industry_type');
+
+		const updated = await env.ads({
+			resource: 'account',
+			operation: 'update',
+			account: { __rl: true, mode: 'list', value: id },
+			updateFields: { name: 'Renamed – café', industryType: 'RETAIL' },
+		});
+		expect(updated.error).toBeUndefined();
+		expect(updated.output()[0].json).toMatchObject({ id, name: 'Renamed – café', industry_type: 'RETAIL' });
+		const put = env.emulator.control.requests().find((r) => r.method === 'PUT');
+		expect(put?.path).toBe(`/12/accounts/${id}`);
+	});
+
+	it('Update refuses an empty change and an unknown industry type before sending', async () => {
+		const id = await firstAccountId();
+		env.emulator.control.clearRequests();
+		const empty = await env.ads({ resource: 'account', operation: 'update', account: id, updateFields: {} });
+		expect(empty.error?.message).toMatch(/Item 0: Update Fields needs at least one field/);
+		const badEnum = await env.ads({ resource: 'account', operation: 'update', account: id, updateFields: { industryType: 'SPACE' } });
+		expect(badEnum.error?.message).toMatch(/Item 0: Industry Type \(industry_type\) must be one of AGENCY/);
+		expect(env.emulator.control.requests()).toHaveLength(0);
+	});
+
+	it('creates and deletes a sandbox account on the sandbox host; refuses on production before sending', async () => {
+		const refused = await env.ads({ resource: 'account', operation: 'createSandbox' });
+		expect(refused.error?.message).toMatch(/works only in the X Ads sandbox/);
+		expect(env.emulator.control.requests()).toHaveLength(0);
+
+		env.useEnvironment('sandbox');
+		const created = await env.ads({ resource: 'account', operation: 'createSandbox' });
+		expect(created.error).toBeUndefined();
+		const account = created.output()[0].json;
+		expect(account).toMatchObject({ approval_status: 'ACCEPTED', deleted: false });
+		expect(env.emulator.control.requests()[0]).toMatchObject({ base: 'adsSandbox', method: 'POST', path: '/12/accounts' });
+
+		const deleted = await env.ads({ resource: 'account', operation: 'deleteSandbox', account: String(account.id) });
+		expect(deleted.error).toBeUndefined();
+		expect(deleted.output()[0].json).toMatchObject({ id: account.id, deleted: true });
+
+		const gone = await env.ads({ resource: 'account', operation: 'get', account: String(account.id) });
+		expect(gone.error?.message).toMatch(/404 NOT_FOUND/);
+		const withDeleted = await env.ads({ resource: 'account', operation: 'get', account: String(account.id), options: { withDeleted: true } });
+		expect(withDeleted.output()[0].json).toMatchObject({ id: account.id, deleted: true });
+	});
+
+	it('works with the Connect credential too (n8n signs it as an oAuth1Api credential)', async () => {
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 2, filters: { nameStartsWith: 'Acme' } }, [{}], { connect: true });
+		expect(result.error).toBeUndefined();
+		expect(result.output().length).toBeGreaterThan(0);
+		expect(result.output().every((i) => String(i.json.name).startsWith('Acme'))).toBe(true);
+	});
+
+	it('lists accounts for the resource locator, searching by name', async () => {
+		const found = await env.harness.listSearch(X_ADS_TYPE, 'searchAccounts', { xOAuth1Api: { id: 'xOAuth1Api', name: 'x' } }, 'acme', undefined, { authentication: 'xOAuth1Api' });
+		expect(found.results.length).toBeGreaterThan(0);
+		expect(found.results.every((r) => /^Acme/.test(String(r.name)))).toBe(true);
+		expect(found.results[0].value).toMatch(/^[a-z0-9]+$/);
+	});
+});
+
+const X_ADS_TYPE = 'n8n-nodes-x-ads.xAds';
+
+describe('errors', () => {
+	it('a bad account id gives NOT_FOUND with a hint', async () => {
+		const result = await env.ads({ resource: 'account', operation: 'get', account: 'doesnotexist1' });
+		const error = result.error as Error & { description?: string; httpCode?: string };
+		expect(error.message).toMatch(/X answered 404 NOT_FOUND/);
+		expect(error.description).toMatch(/GET \/12\/accounts\/doesnotexist1/);
+		expect(error.description).toMatch(/Check the ID/);
+		expect(error.httpCode).toBe('404');
+	});
+
+	it('an account of another user gives UNAUTHORIZED_ACCESS with a hint', async () => {
+		const accounts = env.emulator.control.state().ads.production.accounts;
+		const foreign = [...accounts.values()].find((r) => r.ownerId !== env.emulator.users[0].userId);
+		const result = await env.ads({ resource: 'account', operation: 'get', account: foreign!.account.id });
+		expect(result.error?.message).toMatch(/403 UNAUTHORIZED_ACCESS/);
+		expect((result.error as { description?: string }).description).toMatch(/not associated with the user/);
+	});
+
+	it('an invalid id is refused before sending, naming item and field', async () => {
+		const result = await env.ads({ resource: 'account', operation: 'get', account: 'not an id!' });
+		expect(result.error?.message).toBe(
+			'Item 0: Account (account_id) must be an X Ads account ID (letters and digits, e.g. 18ce54d4x5t) (got "not an id!")',
+		);
+		expect(env.emulator.control.requests()).toHaveLength(0);
+	});
+
+	it('bad input in a later item stops the run before any request is sent', async () => {
+		const id = await firstAccountId();
+		env.emulator.control.clearRequests();
+		const result = await env.ads(
+			{ resource: 'account', operation: 'get', account: '={{ $json.id }}' },
+			[{ id }, { id: 'bad id' }],
+		);
+		expect(result.error?.message).toMatch(/^Item 1: Account \(account_id\)/);
+		expect(env.emulator.control.requests()).toHaveLength(0);
+	});
+
+	it('continueOnFail turns each failing item into an error item and keeps the others, all paired', async () => {
+		const id = await firstAccountId();
+		const result = await env.ads(
+			{ resource: 'account', operation: 'get', account: '={{ $json.id }}' },
+			[{ id }, { id: 'bad id' }, { id: 'missing00' }, { id }],
+			{ continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out).toHaveLength(4);
+		expect(out.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3]);
+		expect(out[0].json.id).toBe(id);
+		expect(out[1].json.error).toMatch(/Item 1: Account \(account_id\) must be/);
+		expect(out[2].json).toMatchObject({ httpCode: '404', xCode: 'NOT_FOUND' });
+		expect(out[3].json.id).toBe(id);
+	});
+
+	it('a wrong consumer secret is refused by the emulator with code 32 and the signature hint', async () => {
+		const saved = env.harness.credentialData('xOAuth1Api');
+		env.harness.setCredentialData('xOAuth1Api', { ...saved, consumerSecret: 'wrong-secret-value' });
+		try {
+			const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1 });
+			expect(result.error?.message).toMatch(/X answered 401 32/);
+			expect((result.error as { description?: string }).description).toMatch(/clock/);
+			expect(errorText(result.error)).not.toContain('wrong-secret-value');
+		} finally {
+			env.harness.setCredentialData('xOAuth1Api', saved);
+		}
+	});
+
+	it('an invalidated access token gives 401 code 89 with the reconnect hint', async () => {
+		env.emulator.control.reissueAccessToken(0); // X invalidates the token the credential holds
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(result.error?.message).toMatch(/X answered 401 89/);
+		expect((result.error as { description?: string }).description).toMatch(/reconnect/);
+		expect(errorText(result.error)).not.toContain(String(env.harness.credentialData('xOAuth1Api').accessToken));
+	});
+});
+
+describe('rate limits and retries', () => {
+	it('waits out a 429 until its reset (2 s ahead) and succeeds with one retry', async () => {
+		env.emulator.control.injectFaults([{ kind: 'rate_limit', resetInSeconds: 2, match: { path: '/12/accounts' } }]);
+		const started = Date.now();
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(result.error).toBeUndefined();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+		expect(accountRequests().map((r) => r.status)).toEqual([429, 200]);
+		expect(env.harness.logs.some((l) => /rate limit \(429\); waiting \d+ ms/.test(l.message))).toBe(true);
+	});
+
+	it('fails at once when the reset is beyond Max Rate Limit Wait', async () => {
+		env.emulator.control.injectFaults([{ kind: 'rate_limit', resetInSeconds: 600, match: { path: '/12/accounts' } }]);
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1, requestOptions: { maxRateLimitWait: 1 } });
+		expect(result.error?.message).toMatch(/X answered 429 TOO_MANY_REQUESTS/);
+		expect((result.error as { description?: string }).description).toMatch(/Max Rate Limit Wait/);
+		expect(accountRequests()).toHaveLength(1);
+	});
+
+	it('retries three 503s (honouring Retry-After) and then succeeds', async () => {
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 503, retryAfterSeconds: 0, times: 3, match: { path: '/12/accounts' } }]);
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(result.error).toBeUndefined();
+		expect(accountRequests().map((r) => r.status)).toEqual([503, 503, 503, 200]);
+		expect(env.harness.logs.filter((l) => /answered 503; retry \d of 4/.test(l.message))).toHaveLength(3);
+	});
+
+	it('retries a dropped connection', async () => {
+		env.emulator.control.injectFaults([{ kind: 'drop', match: { path: '/12/accounts' } }]);
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1 });
+		expect(result.error).toBeUndefined();
+		expect(env.harness.logs.some((l) => /lost its connection; retry 1/.test(l.message))).toBe(true);
+	});
+
+	it('a permanent 500 fails after the bounded retries with a clear error', async () => {
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 500, times: 100, match: { path: '/12/accounts' } }]);
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 1, requestOptions: { maxRetries: 2 } });
+		expect(result.error?.message).toMatch(/X answered 500 SERVER_ERROR/);
+		expect((result.error as { description?: string }).description).toMatch(/after 3 attempts/);
+		expect(accountRequests()).toHaveLength(3);
+	});
+
+	it('does not repeat a POST after a 500 (not safe to repeat)', async () => {
+		env.useEnvironment('sandbox');
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 500, match: { path: '/12/accounts', method: 'POST' } }]);
+		const result = await env.ads({ resource: 'account', operation: 'createSandbox' });
+		expect(result.error?.message).toMatch(/X answered 500/);
+		expect(env.emulator.control.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+});
+
+describe('app-only bearer token', () => {
+	it('is fetched once across many requests and runs, and again after X invalidates it', async () => {
+		for (let run = 0; run < 3; run++) {
+			const result = await env.webhooks({ resource: 'webhook', operation: 'getAll' }, [{}, {}, {}]);
+			expect(result.error).toBeUndefined();
+		}
+		expect(env.emulator.control.stats().bearerTokenRequests).toBe(1);
+		const firstToken = env.harness.credentialData('xAppOnlyApi').accessToken;
+		expect(firstToken).toBeTruthy();
+
+		env.emulator.control.invalidateBearer();
+		const after = await env.webhooks({ resource: 'webhook', operation: 'getAll' });
+		expect(after.error).toBeUndefined();
+		expect(env.emulator.control.stats().bearerTokenRequests).toBe(2);
+		expect(env.harness.credentialData('xAppOnlyApi').accessToken).not.toBe(firstToken);
+	});
+
+	it('a pasted bearer token is used as is, and a refused one fails with a clear 401', async () => {
+		const saved = env.harness.credentialData('xAppOnlyApi');
+		env.harness.setCredentialData('xAppOnlyApi', { ...saved, bearerToken: 'pasted-but-wrong', accessToken: '' });
+		try {
+			const result = await env.webhooks({ resource: 'webhook', operation: 'getAll' });
+			expect(result.error?.message).toMatch(/X answered 401/);
+			expect(env.emulator.control.stats().bearerTokenRequests).toBe(0);
+			expect(errorText(result.error)).not.toContain('pasted-but-wrong');
+		} finally {
+			env.harness.setCredentialData('xAppOnlyApi', saved);
+		}
+	});
+});
+
+describe('credential tests (as on n8n\'s credential screen)', () => {
+	it('succeed with good keys and fail clearly with bad ones', async () => {
+		expect(await env.harness.testCredential('xOAuth1Api')).toMatchObject({ status: 'OK' });
+		expect(await env.harness.testCredential('xAppOnlyApi')).toMatchObject({ status: 'OK' });
+		const bad = await env.harness.testCredential('xOAuth1Api', { ...env.harness.credentialData('xOAuth1Api'), accessTokenSecret: 'nope' });
+		expect(bad.status).toBe('Error');
+		expect(bad.message).not.toContain('nope');
+	});
+});
+
+describe('secrets', () => {
+	it('no key, token, secret or signature appears in any error provoked above', () => {
+		expect(env.provokedErrors.length).toBeGreaterThan(10);
+		const bearer = String(env.harness.credentialData('xAppOnlyApi').accessToken ?? '');
+		const secrets = [...env.secrets, bearer, 'oauth_signature', 'Authorization'].filter(Boolean);
+		for (const error of env.provokedErrors) {
+			const text = errorText(error);
+			for (const secret of secrets) expect(text).not.toContain(secret);
+		}
+	});
+});

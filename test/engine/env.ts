@@ -1,0 +1,122 @@
+/**
+ * One test environment: the X emulator on loopback and the engine harness with this package's
+ * nodes and credentials, the credentials pointing at the emulator.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
+import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
+import { XOAuth1ConnectApi } from '../../credentials/XOAuth1ConnectApi.credentials';
+import { XAds } from '../../nodes/XAds/XAds.node';
+import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
+import type { XEmulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import { EngineHarness } from '../harness';
+import type { WorkflowResult } from '../harness';
+
+export const X_ADS = 'n8n-nodes-x-ads.xAds';
+export const X_WEBHOOKS = 'n8n-nodes-x-ads.xWebhooks';
+
+export interface XTestEnv {
+	emulator: XEmulator;
+	harness: EngineHarness;
+	/** Everything secret the credentials hold: no error may contain any of these. */
+	secrets: string[];
+	/** Every workflow error and error item the tests provoked, for the no-secret sweep. */
+	provokedErrors: unknown[];
+	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean }): Promise<WorkflowResult>;
+	webhooks(parameters: INodeParameters, input?: IDataObject[]): Promise<WorkflowResult>;
+	useEnvironment(environment: 'production' | 'sandbox'): void;
+	close(): Promise<void>;
+}
+
+export async function startXTestEnv(): Promise<XTestEnv> {
+	const emulator = await startEmulator();
+	const user = emulator.users[0];
+	const urls = { apiBaseUrl: emulator.urls.api, adsBaseUrl: emulator.urls.ads, adsSandboxBaseUrl: emulator.urls.adsSandbox };
+	const harness = new EngineHarness({
+		nodeTypes: [XAds, XWebhooks],
+		credentialTypes: [XOAuth1Api, XOAuth1ConnectApi, XAppOnlyApi],
+		credentials: {
+			xOAuth1Api: {
+				consumerKey: emulator.app.consumerKey,
+				consumerSecret: emulator.app.consumerSecret,
+				accessToken: user.accessToken,
+				accessTokenSecret: user.accessTokenSecret,
+				environment: 'production',
+				...urls,
+			},
+			xOAuth1ConnectApi: {
+				consumerKey: emulator.app.consumerKey,
+				consumerSecret: emulator.app.consumerSecret,
+				signatureMethod: 'HMAC-SHA1',
+				oauthTokenData: { oauth_token: user.accessToken, oauth_token_secret: user.accessTokenSecret },
+				environment: 'production',
+				...urls,
+			},
+			xAppOnlyApi: {
+				apiKey: emulator.app.consumerKey,
+				apiKeySecret: emulator.app.consumerSecret,
+				apiBaseUrl: emulator.urls.api,
+			},
+		},
+	});
+	const provokedErrors: unknown[] = [];
+	const record = async (pending: Promise<WorkflowResult>) => {
+		const result = await pending;
+		if (result.error) provokedErrors.push(result.error);
+		if (!result.error) provokedErrors.push(...result.output().filter((i) => i.json.error).map((i) => i.json));
+		return result;
+	};
+	const env: XTestEnv = {
+		emulator,
+		harness,
+		secrets: [emulator.app.consumerSecret, user.accessToken, user.accessTokenSecret],
+		provokedErrors,
+		ads: (parameters, input = [{}], settings = {}) => {
+			const type = settings.connect ? 'xOAuth1ConnectApi' : 'xOAuth1Api';
+			return record(harness.runNode(
+				{
+					name: 'X Ads',
+					type: X_ADS,
+					parameters: { authentication: type, ...parameters },
+					credentials: { [type]: { id: type, name: type } },
+				},
+				input,
+				{ continueOnFail: settings.continueOnFail },
+			));
+		},
+		webhooks: (parameters, input = [{}]) =>
+			record(
+				harness.runNode(
+					{
+						name: 'X Webhooks',
+						type: X_WEBHOOKS,
+						parameters,
+						credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
+					},
+					input,
+				),
+			),
+		useEnvironment: (environment) => {
+			for (const type of ['xOAuth1Api', 'xOAuth1ConnectApi']) {
+				harness.setCredentialData(type, { ...harness.credentialData(type), environment });
+			}
+		},
+		close: () => emulator.close(),
+	};
+	return env;
+}
+
+/** Everything an error exposes when n8n stores or shows it. */
+export function errorText(error: unknown): string {
+	const e = error as Record<string, unknown>;
+	return [
+		String(e?.message ?? ''),
+		String(e?.description ?? ''),
+		JSON.stringify(e?.context ?? {}),
+		JSON.stringify(e?.errorResponse ?? {}),
+		JSON.stringify(e ?? {}),
+		String(e?.stack ?? ''),
+	].join('\n');
+}
