@@ -4,11 +4,31 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { searchAccounts } from '../shared/listSearch';
+import { searchAccounts, searchLineItemCuratedCategories } from '../shared/listSearch';
 import { accountResource } from './resources/account';
+import { accountAppResource } from './resources/accountApp';
+import { accountHistoryResource } from './resources/accountHistory';
+import { audienceEstimateResource } from './resources/audienceEstimate';
+import { businessCategoryResource } from './resources/businessCategory';
+import { curatedCategoryResource } from './resources/curatedCategory';
+import { featureResource } from './resources/feature';
+import { lineItemResource } from './resources/lineItem';
+import { lineItemCuratedCategoryResource } from './resources/lineItemCuratedCategory';
+import { placementResource } from './resources/placement';
 
 /** Every resource of the X Ads API this node covers, in the order the UI lists them. */
-export const adsResources: Resource[] = [accountResource];
+export const adsResources: Resource[] = [
+	accountResource,
+	accountAppResource,
+	accountHistoryResource,
+	businessCategoryResource,
+	audienceEstimateResource,
+	curatedCategoryResource,
+	featureResource,
+	lineItemResource,
+	lineItemCuratedCategoryResource,
+	placementResource,
+];
 
 export class XAds implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,7 +71,7 @@ export class XAds implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAccounts } };
+	methods = { listSearch: { searchAccounts, searchLineItemCuratedCategories } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeEndpoints(this, adsResources);

@@ -1,4 +1,6 @@
 /** Fields that many X Ads endpoints share. */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Field } from '../shared/endpoints';
 
 /** The ads account every account-scoped endpoint acts on: picked from a searchable list or given by ID. */
@@ -39,3 +41,32 @@ export const withTotalCountField: Field = {
 	type: 'boolean',
 	description: 'Whether to add total_count (the size of the whole collection) to every returned record. X limits such requests to 200 per 15 minutes.',
 };
+
+/** Ads record IDs are short base-36 strings. */
+const ADS_ID = { pattern: /^[A-Za-z0-9]{1,32}$/, patternRule: 'an X Ads ID of letters and digits' };
+
+export const lineItemField: Field = {
+	wire: 'line_item_id',
+	name: 'lineItem',
+	label: 'Line Item',
+	type: 'locator',
+	required: true,
+	locator: { idPattern: '^[A-Za-z0-9]{1,32}$', idRule: 'a line item ID (letters and digits, e.g. 8u94t)', placeholder: 'e.g. 8u94t' },
+};
+
+/** A plain ID field (no list endpoint in the spec to pick from). */
+export function idField(wire: string, label: string, required = true): Field {
+	return { wire, label, type: 'string', required, rules: ADS_ID, placeholder: 'e.g. 8u94t' };
+}
+
+/** A comma list of ads IDs, at most `max`. */
+export function idListField(wire: string, label: string, max = 200): Field {
+	return { wire, label, type: 'list', description: `Comma-separated IDs, at most ${max}`, rules: { ...ADS_ID, maxItems: max } };
+}
+
+/** Refuses a start that is not before its end, when both are given. */
+export function checkTimeOrder(values: IDataObject, fail: (field: string, rule: string) => never, start = 'start_time', end = 'end_time'): void {
+	if (values[start] !== undefined && values[end] !== undefined && Date.parse(String(values[start])) >= Date.parse(String(values[end]))) {
+		fail(`Start Time (${start})`, `must be before End Time (${end}) (got ${String(values[start])} and ${String(values[end])})`);
+	}
+}

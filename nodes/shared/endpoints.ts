@@ -19,7 +19,9 @@ export type FieldType =
 	/** A comma list (given as "a,b" or an array), sent comma-joined. */
 	| 'list'
 	/** A resource locator (list search or ID), see `locator`. */
-	| 'locator';
+	| 'locator'
+	/** An amount sent in micro units; typed in micro or currency units as the node's Amounts In says. */
+	| 'money';
 
 export interface LocatorSpec {
 	/** listSearch method of the node, e.g. searchAccounts. */
@@ -76,6 +78,8 @@ export interface Endpoint {
 	idempotent?: boolean;
 	/** Rules across fields, checked after each field's own rules and before sending. */
 	check?: (values: IDataObject, helpers: CheckHelpers) => void;
+	/** Our message for a 404, where X's answer has a plain meaning (e.g. "already deleted"). */
+	notFoundMessage?: string;
 	/** Maps X's answer to output records; default: data (an array gives one item per element). */
 	output?: (envelope: AdsEnvelope, values: IDataObject, ctx: XContext) => IDataObject[];
 }
@@ -172,6 +176,8 @@ function fieldProperty(field: Field): INodeProperties {
 			};
 		case 'dateTime':
 			return { ...base, type: 'dateTime', default: field.default ?? '' };
+		case 'money':
+			return { ...base, type: 'string', default: field.default ?? '', placeholder: field.placeholder ?? 'e.g. 12.50' };
 		case 'json':
 			return { ...base, type: 'json', default: field.default ?? '' };
 		default:
@@ -236,6 +242,20 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 						displayOptions: { show: { ...show.show, returnAll: [false] } },
 					},
 				);
+			}
+			if (fields.some((f) => f.type === 'money')) {
+				properties.push({
+					displayName: 'Amounts In',
+					name: 'amountUnit',
+					type: 'options',
+					options: [
+						{ name: 'Currency Units (e.g. 12.34)', value: 'currency' },
+						{ name: 'Micro Units (e.g. 12340000)', value: 'micro' },
+					],
+					default: 'currency',
+					description: 'How the amounts below are given. X counts money in micro units of the funding instrument\'s currency (1 unit = 1,000,000 micros); currency units are converted exactly.',
+					displayOptions: show,
+				});
 			}
 			const optional = fields.filter((f) => !f.required);
 			if (optional.length) {

@@ -16,6 +16,8 @@ import type { ListRequest } from './pagination';
 import { listAll } from './pagination';
 import type { AdsEnvelope, RetryPolicy, XRequest } from './transport';
 import { adsRequest, DEFAULT_RETRY_POLICY, xCredentials } from './transport';
+import type { AmountUnit } from './money';
+import { toMicros } from './money';
 import { checkRules, inputError } from './validation';
 
 /** Node-level options for the transport: how long to wait for rate limits and how often to retry. */
@@ -94,8 +96,12 @@ function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: numbe
 }
 
 /** Converts one value to what goes on the wire, or returns the broken rule. */
-function normalize(field: Field, raw: unknown): { value?: Value; rule?: string } {
+function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Value; rule?: string } {
 	switch (field.type) {
+		case 'money': {
+			const { micros, rule } = toMicros(raw, unit);
+			return rule ? { rule } : { value: micros };
+		}
 		case 'number': {
 			const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
 			return Number.isFinite(n) ? { value: n } : { rule: `must be a number (got "${String(raw)}")` };
@@ -152,6 +158,9 @@ export function prepareItem(
 ): PreparedItem {
 	const node = ctx.getNode();
 	const raw = readValues(ctx, endpoint, itemIndex);
+	const unit = (endpoint.fields ?? []).some((f) => f.type === 'money')
+		? (ctx.getNodeParameter('amountUnit', itemIndex, 'currency') as AmountUnit)
+		: 'micro';
 	const values: IDataObject = {};
 	for (const field of endpoint.fields ?? []) {
 		const label = `${field.label} (${field.wire})`;
@@ -160,7 +169,7 @@ export function prepareItem(
 			if (field.required) throw inputError(node, itemIndex, label, 'is required');
 			continue;
 		}
-		const { value, rule } = normalize(field, given);
+		const { value, rule } = normalize(field, given, unit);
 		const broken = rule ?? checkRules(value, { ...field.rules, oneOf: field.rules?.oneOf ?? (field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined) });
 		if (broken) throw inputError(node, itemIndex, label, broken);
 		values[field.wire] = value;
@@ -227,6 +236,15 @@ function errorItem(error: Error & { description?: unknown; httpCode?: unknown; c
 	};
 }
 
+/** Puts the endpoint's plain words on a 404 (X's own message stays in the description). */
+function withNotFoundMessage(endpoint: Endpoint, error: unknown): unknown {
+	if (endpoint.notFoundMessage && error instanceof NodeApiError && error.httpCode === '404') {
+		error.description = `${error.message}. ${error.description ?? ''}`.trim();
+		error.message = endpoint.notFoundMessage;
+	}
+	return error;
+}
+
 /** Our errors are NodeApiError or NodeOperationError already; anything else is wrapped with the item index. */
 function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number): Error {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
@@ -276,7 +294,8 @@ export async function executeEndpoints(
 				records = endpoint.output ? endpoint.output(envelope, item.values, ctx) : dataRecords(envelope);
 			}
 			for (const json of records) output.push({ json, pairedItem: { item: i } });
-		} catch (error) {
+		} catch (caught) {
+			const error = withNotFoundMessage(endpoint, caught);
 			if (!continueOnFail) throw asNodeError(ctx, error, i);
 			output.push(errorItem(error as Error, i));
 		}

@@ -1,21 +1,65 @@
-/** Searchable lists behind resource locators. */
+/** Searchable lists behind resource locators: one page per call, X's cursor as the pagination token. */
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { adsRequest } from './transport';
 
-/** Ads accounts of the credential's user, filtered by name prefix, 200 per page. */
+const PAGE = 200;
+
+async function page(ctx: ILoadOptionsFunctions, path: string, qs: IDataObject, cursor?: string) {
+	const envelope = await adsRequest(ctx, {
+		method: 'GET',
+		host: 'ads',
+		path,
+		qs: { ...qs, count: PAGE, ...(cursor ? { cursor } : {}) },
+	});
+	return {
+		records: (Array.isArray(envelope.data) ? envelope.data : []) as IDataObject[],
+		paginationToken: envelope.next_cursor ?? undefined,
+	};
+}
+
+/** The account chosen in the node, for lists that live under an account. */
+function chosenAccount(ctx: ILoadOptionsFunctions): string {
+	const account = ctx.getCurrentNodeParameter('account', { extractValue: true }) as string | undefined;
+	if (!account) throw new NodeOperationError(ctx.getNode(), 'Choose the account first: this list lives under an ads account');
+	return account;
+}
+
+/** Ads accounts of the credential's user; X filters by name prefix. */
 export async function searchAccounts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const qs: IDataObject = { count: 200 };
-	if (filter) qs.q = filter;
-	if (paginationToken) qs.cursor = paginationToken;
-	const page = await adsRequest(this, { method: 'GET', host: 'ads', path: '/accounts', qs });
-	const accounts = (Array.isArray(page.data) ? page.data : []) as IDataObject[];
+	const { records, paginationToken: next } = await page(this, '/accounts', filter ? { q: filter } : {}, paginationToken);
 	return {
-		results: accounts.map((a) => ({ name: `${String(a.name)} (${String(a.id)})`, value: String(a.id) })),
-		paginationToken: page.next_cursor ?? undefined,
+		results: records.map((a) => ({ name: `${String(a.name)} (${String(a.id)})`, value: String(a.id) })),
+		paginationToken: next,
+	};
+}
+
+/** Line item curated categories of the chosen account, filtered here by any of their IDs. */
+export async function searchLineItemCuratedCategories(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const account = chosenAccount(this);
+	const { records, paginationToken: next } = await page(
+		this,
+		`/accounts/${encodeURIComponent(account)}/line_item_curated_categories`,
+		{},
+		paginationToken,
+	);
+	const needle = filter?.toLowerCase();
+	return {
+		results: records
+			.map((r) => ({
+				name: `${String(r.id)}: line item ${String(r.line_item_id)} in curated category ${String(r.curated_category_id)}`,
+				value: String(r.id),
+			}))
+			.filter((r) => !needle || r.name.toLowerCase().includes(needle)),
+		paginationToken: next,
 	};
 }

@@ -18,6 +18,8 @@ export interface FieldRules {
 	patternRule?: string;
 	/** Allowed values (enums), exact strings. */
 	oneOf?: readonly string[];
+	/** A date-time with minutes and seconds zero. */
+	wholeHour?: boolean;
 }
 
 export function checkRules(value: unknown, rules: FieldRules): string | undefined {
@@ -39,6 +41,9 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 		}
 		if (rules.maxLength !== undefined && length > rules.maxLength) {
 			return `must be at most ${rules.maxLength} characters (got ${length})`;
+		}
+		if (rules.wholeHour && !/T\d{2}:00:00(\.0+)?Z$/.test(value)) {
+			return `must be a whole hour, with minutes and seconds zero, such as 2026-05-01T13:00:00Z (got "${value}")`;
 		}
 		if (rules.pattern && !rules.pattern.test(value)) {
 			return `must be ${rules.patternRule ?? `in the form ${String(rules.pattern)}`} (got "${value}")`;

@@ -288,6 +288,14 @@ describe('app-only bearer token', () => {
 		expect(env.harness.credentialData('xAppOnlyApi').accessToken).not.toBe(firstToken);
 	});
 
+	it('a bearer token refused as too frequent (403 code 99) fails with the hint, without the app secret', async () => {
+		env.harness.setCredentialData('xAppOnlyApi', { ...env.harness.credentialData('xAppOnlyApi'), accessToken: '' });
+		env.emulator.control.setBearerTokenLimit({ limit: 0, windowSeconds: 60 });
+		const result = await env.webhooks({ resource: 'webhook', operation: 'getAll' });
+		expect(result.error?.message).toMatch(/code 99/);
+		expect(result.error?.message).toMatch(/paste a bearer token/);
+	});
+
 	it('a pasted bearer token is used as is, and a refused one fails with a clear 401', async () => {
 		const saved = env.harness.credentialData('xAppOnlyApi');
 		env.harness.setCredentialData('xAppOnlyApi', { ...saved, bearerToken: 'pasted-but-wrong', accessToken: '' });

@@ -1,0 +1,22 @@
+/** Account apps (spec document 03): the mobile apps of an ads account. */
+import type { Resource } from '../../shared/endpoints';
+import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+
+export const accountAppResource: Resource = {
+	name: 'Account App',
+	value: 'accountApp',
+	description: 'Mobile apps associated with an ads account',
+	endpoints: [
+		{
+			resource: 'accountApp',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many account apps',
+			description: 'List the apps of an ads account',
+			method: 'GET',
+			path: '/accounts/{account_id}/account_apps',
+			list: { maxCount: 1000 },
+			fields: [accountField, sortByField, withDeletedField, withTotalCountField],
+		},
+	],
+};

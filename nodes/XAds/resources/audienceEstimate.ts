@@ -1,0 +1,69 @@
+/** Audience estimate (spec document 03): the approximate reach of a set of targeting criteria. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Resource } from '../../shared/endpoints';
+import { accountField } from '../fields';
+
+/**
+ * Targeting types that only narrow an audience. X requires at least one primary criterion (such as
+ * followers, interests, keywords, tailored audiences); a set made only of these is refused here,
+ * other types are left for X to judge.
+ */
+const SECONDARY_TARGETING_TYPES = new Set([
+	'LOCATION',
+	'GENDER',
+	'AGE',
+	'LANGUAGE',
+	'PLATFORM',
+	'PLATFORM_VERSION',
+	'DEVICE',
+	'NETWORK_OPERATOR',
+	'NETWORK_ACTIVATION_DURATION',
+	'WIFI_ONLY',
+]);
+
+export const audienceEstimateResource: Resource = {
+	name: 'Audience Estimate',
+	value: 'audienceEstimate',
+	description: 'Approximate audience size of targeting criteria',
+	endpoints: [
+		{
+			resource: 'audienceEstimate',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get an audience estimate',
+			description: 'Estimate the audience size of a set of targeting criteria',
+			method: 'POST',
+			path: '/accounts/{account_id}/audience_estimate',
+			send: 'json',
+			idempotent: true, // an estimate changes nothing
+			fields: [
+				accountField,
+				{
+					wire: 'targeting_criteria',
+					label: 'Targeting Criteria',
+					type: 'json',
+					required: true,
+					default: '[\n  { "targeting_type": "BROAD_KEYWORD", "targeting_value": "shoes" },\n  { "targeting_type": "LOCATION", "targeting_value": "96683cc9126741d1" }\n]',
+					description: 'A JSON array of criteria with the parameters of targeting criteria creation (targeting_type, targeting_value, ...); at least one must be a primary criterion such as followers, interests or keywords',
+				},
+				{ wire: 'operator_type', label: 'Operator Type', type: 'options', options: ['EQ', 'NE'], description: 'EQ targets the criteria (default); NE excludes them' },
+			],
+			check: (values, { fail }) => {
+				const label = 'Targeting Criteria (targeting_criteria)';
+				const criteria = values.targeting_criteria;
+				if (!Array.isArray(criteria) || criteria.length === 0) fail(label, 'must be a JSON array with at least one criterion');
+				(criteria as unknown[]).forEach((criterion, n) => {
+					const c = criterion as IDataObject;
+					if (!c || typeof c !== 'object' || typeof c.targeting_type !== 'string' || c.targeting_value === undefined) {
+						fail(label, `entry ${n} must be an object with targeting_type and targeting_value`);
+					}
+				});
+				const types = (criteria as IDataObject[]).map((c) => String(c.targeting_type).toUpperCase());
+				if (types.every((t) => SECONDARY_TARGETING_TYPES.has(t))) {
+					fail(label, `needs at least one primary criterion (such as FOLLOWERS_OF_USER, INTEREST or BROAD_KEYWORD); ${types.join(', ')} only narrow an audience`);
+				}
+			},
+		},
+	],
+};

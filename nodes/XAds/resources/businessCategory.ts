@@ -1,0 +1,19 @@
+/** Advertiser business categories (spec document 03): for PREROLL_VIEWS line items. */
+import type { Resource } from '../../shared/endpoints';
+
+export const businessCategoryResource: Resource = {
+	name: 'Advertiser Business Category',
+	value: 'advertiserBusinessCategory',
+	description: 'The business categories a PREROLL_VIEWS line item needs (as their IAB categories)',
+	endpoints: [
+		{
+			resource: 'advertiserBusinessCategory',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many advertiser business categories',
+			description: 'List the advertiser business categories with their IAB categories',
+			method: 'GET',
+			path: '/advertiser_business_categories',
+		},
+	],
+};

@@ -1,0 +1,84 @@
+/** Line item curated categories (spec document 03): link a line item to a curated category. */
+import type { Field, Resource } from '../../shared/endpoints';
+import { accountField, idField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+
+const recordField: Field = {
+	wire: 'line_item_curated_category_id',
+	name: 'lineItemCuratedCategory',
+	label: 'Line Item Curated Category',
+	type: 'locator',
+	required: true,
+	locator: {
+		searchMethod: 'searchLineItemCuratedCategories',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a line item curated category ID (letters and digits)',
+		placeholder: 'e.g. 2c',
+	},
+};
+
+const path = '/accounts/{account_id}/line_item_curated_categories';
+const r = 'lineItemCuratedCategory';
+
+export const lineItemCuratedCategoryResource: Resource = {
+	name: 'Line Item Curated Category',
+	value: r,
+	description: 'Links between line items and curated categories',
+	endpoints: [
+		{
+			resource: r,
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many line item curated categories',
+			description: 'List the line item curated categories of an account',
+			method: 'GET',
+			path,
+			list: { maxCount: 1000 },
+			fields: [accountField, sortByField, withDeletedField, withTotalCountField],
+		},
+		{
+			resource: r,
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a line item curated category',
+			description: 'Get one line item curated category',
+			method: 'GET',
+			path: `${path}/{line_item_curated_category_id}`,
+			fields: [accountField, recordField, withDeletedField],
+		},
+		{
+			resource: r,
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a line item curated category',
+			description: 'Link a line item to a curated category',
+			method: 'POST',
+			path,
+			fields: [accountField, idField('line_item_id', 'Line Item ID'), idField('curated_category_id', 'Curated Category ID')],
+		},
+		{
+			resource: r,
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a line item curated category',
+			description: 'Change the line item or the curated category of a link',
+			method: 'PUT',
+			path: `${path}/{line_item_curated_category_id}`,
+			fields: [accountField, recordField, idField('line_item_id', 'Line Item ID', false), idField('curated_category_id', 'Curated Category ID', false)],
+			check: (values, { fail }) => {
+				if (values.line_item_id === undefined && values.curated_category_id === undefined) {
+					fail('Update Fields', 'needs at least one field to change (Line Item ID or Curated Category ID)');
+				}
+			},
+		},
+		{
+			resource: r,
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a line item curated category',
+			description: 'Remove the link between a line item and a curated category',
+			method: 'DELETE',
+			path: `${path}/{line_item_curated_category_id}`,
+			fields: [accountField, recordField],
+		},
+	],
+};

@@ -1,0 +1,22 @@
+/** Line item placements (spec document 03): the valid placement combinations per product type. */
+import type { Resource } from '../../shared/endpoints';
+
+export const PRODUCT_TYPES = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'] as const;
+
+export const placementResource: Resource = {
+	name: 'Placement',
+	value: 'placement',
+	description: 'Where line items can run',
+	endpoints: [
+		{
+			resource: 'placement',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many placement options',
+			description: 'List the valid placement combinations of each product type',
+			method: 'GET',
+			path: '/line_items/placements',
+			fields: [{ wire: 'product_type', label: 'Product Type', type: 'options', options: PRODUCT_TYPES, description: 'Only this product type' }],
+		},
+	],
+};
