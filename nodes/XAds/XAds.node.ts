@@ -4,14 +4,17 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { searchAccounts, searchLineItemCuratedCategories } from '../shared/listSearch';
+import { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs } from '../shared/listSearch';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
+import { customAudienceResource, doNotReachListResource, tailoredAudiencePermissionResource } from './resources/audience';
 import { audienceEstimateResource } from './resources/audienceEstimate';
 import { businessCategoryResource } from './resources/businessCategory';
+import { catalogResource, productResource, productSetResource } from './resources/catalog';
 import { curatedCategoryResource } from './resources/curatedCategory';
 import { featureResource } from './resources/feature';
+import { keywordInsightResource } from './resources/keywordInsight';
 import { lineItemResource } from './resources/lineItem';
 import { lineItemCuratedCategoryResource } from './resources/lineItemCuratedCategory';
 import { placementResource } from './resources/placement';
@@ -28,6 +31,13 @@ export const adsResources: Resource[] = [
 	lineItemResource,
 	lineItemCuratedCategoryResource,
 	placementResource,
+	catalogResource,
+	productResource,
+	productSetResource,
+	keywordInsightResource,
+	tailoredAudiencePermissionResource,
+	customAudienceResource,
+	doNotReachListResource,
 ];
 
 export class XAds implements INodeType {
@@ -71,7 +81,7 @@ export class XAds implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAccounts, searchLineItemCuratedCategories } };
+	methods = { listSearch: { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeEndpoints(this, adsResources);

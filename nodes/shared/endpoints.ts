@@ -3,9 +3,15 @@
  * their rules); the node's parameters, the input validation and the request are all derived from
  * that description, so adding an endpoint means adding data, not a handler.
  */
-import type { IDataObject, IHttpRequestMethods, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
-import type { AdsEnvelope, XContext, XHost } from './transport';
+import type { AdsEnvelope, RetryPolicy, XContext, XHost, XRequest } from './transport';
 import type { FieldRules } from './validation';
 
 export type FieldType =
@@ -70,8 +76,8 @@ export interface Endpoint {
 	fields?: Field[];
 	/** Where fields that are not path parameters go. */
 	send?: 'query' | 'json';
-	/** A cursor collection: Return All / Limit instead of count and cursor. */
-	list?: { maxCount: number };
+	/** A cursor collection: Return All / Limit instead of count and cursor (maxCount: the largest count, if it takes one). */
+	list?: { maxCount?: number };
 	/** Display name of the collection holding the optional fields. */
 	optionalLabel?: string;
 	/** Safe to repeat after a 5xx or a dropped connection (POSTs the spec makes idempotent). */
@@ -82,6 +88,36 @@ export interface Endpoint {
 	notFoundMessage?: string;
 	/** Maps X's answer to output records; default: data (an array gives one item per element). */
 	output?: (envelope: AdsEnvelope, values: IDataObject, ctx: XContext) => IDataObject[];
+	/** Reads an item's raw values (by wire name) instead of from the fields' parameters. */
+	read?: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject | undefined;
+	/** Sends one checked item in its own way (several requests, a read before a write, ...). */
+	run?: (ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy) => Promise<IDataObject[]>;
+	/** Sends all checked items together (batch endpoints); returns each item's records or error, in order. */
+	batch?: (
+		ctx: IExecuteFunctions,
+		items: CheckedItem[],
+		policy: RetryPolicy,
+	) => Promise<Array<IDataObject[] | Error> | BatchSummaries>;
+	/** Extra parameters of this operation (modes, options), shown only for it. */
+	extraProperties?: INodeProperties[];
+	/** Extra display conditions for the fields' parameters, e.g. only in a "map fields" mode. */
+	fieldsShowWhen?: Record<string, Array<string | boolean>>;
+}
+
+/** One checked input item, ready to send. */
+export interface CheckedItem {
+	itemIndex: number;
+	values: IDataObject;
+	request: XRequest;
+}
+
+/** A batch runner's answer when it can also summarize per request (positions index the items it was given). */
+export interface BatchSummaries {
+	/** Output one item per request instead of one per input item. */
+	summaryMode: boolean;
+	perItem: IDataObject[][];
+	summaries: Array<{ json: IDataObject; items: number[] }>;
+	failed: Array<Error | undefined>;
 }
 
 export interface Resource {
@@ -218,9 +254,15 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 	for (const resource of resources) {
 		for (const endpoint of resource.endpoints) {
 			const show = { show: { resource: [resource.value], operation: [endpoint.operation] } };
+			const fieldShow = { show: { ...show.show, ...endpoint.fieldsShowWhen } };
+			// Path parameters (the records acted on) are needed in every mode.
+			const showFor = (field: Field) => (endpoint.path.includes(`{${field.wire}}`) ? show : fieldShow);
+			for (const extra of endpoint.extraProperties ?? []) {
+				properties.push({ ...extra, displayOptions: { show: { ...show.show, ...extra.displayOptions?.show } } });
+			}
 			const fields = endpoint.fields ?? [];
 			for (const field of fields.filter((f) => f.required)) {
-				properties.push({ ...fieldProperty(field), displayOptions: show });
+				properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
 			}
 			if (endpoint.list) {
 				properties.push(
@@ -265,7 +307,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 					type: 'collection',
 					placeholder: 'Add Field',
 					default: {},
-					displayOptions: show,
+					displayOptions: fieldShow,
 					options: optional
 						.map((f) => {
 							const p = fieldProperty(f);

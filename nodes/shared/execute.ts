@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint, Field, Resource } from './endpoints';
+import type { BatchSummaries, CheckedItem, Endpoint, Field, Resource } from './endpoints';
 import { findEndpoint, optionalCollectionName, paramName } from './endpoints';
 import type { ListRequest } from './pagination';
 import { listAll } from './pagination';
@@ -143,9 +143,7 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 	}
 }
 
-export interface PreparedItem {
-	request: XRequest;
-	values: IDataObject;
+export interface PreparedItem extends CheckedItem {
 	list?: ListRequest;
 }
 
@@ -157,7 +155,7 @@ export function prepareItem(
 	credentials: IDataObject,
 ): PreparedItem {
 	const node = ctx.getNode();
-	const raw = readValues(ctx, endpoint, itemIndex);
+	const raw = endpoint.read?.(ctx, itemIndex) ?? readValues(ctx, endpoint, itemIndex);
 	const unit = (endpoint.fields ?? []).some((f) => f.type === 'money')
 		? (ctx.getNodeParameter('amountUnit', itemIndex, 'currency') as AmountUnit)
 		: 'micro';
@@ -213,7 +211,7 @@ export function prepareItem(
 		}
 		list = { returnAll, limit, maxCount: endpoint.list.maxCount };
 	}
-	return { request, values, list };
+	return { itemIndex, request, values, list };
 }
 
 /** Records of an Ads answer: an array gives one record per element, scalars are wrapped. */
@@ -251,6 +249,73 @@ function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex?: number)
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }
 
+type ItemResult = IDataObject[] | Error;
+
+/** Sends item after item; a failure is that item's result, the others go on. */
+async function runEach(
+	ctx: IExecuteFunctions,
+	endpoint: Endpoint,
+	prepared: Array<PreparedItem | Error>,
+	policy: RetryPolicy,
+): Promise<ItemResult[]> {
+	const results: ItemResult[] = [];
+	for (const item of prepared) {
+		if (item instanceof Error) {
+			results.push(item);
+			continue;
+		}
+		try {
+			results.push(await runOne(ctx, endpoint, item, policy));
+		} catch (error) {
+			results.push(error as Error);
+			if (!ctx.continueOnFail()) break; // the run stops at the first failure
+		}
+	}
+	return results;
+}
+
+async function runOne(ctx: IExecuteFunctions, endpoint: Endpoint, item: PreparedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	if (endpoint.run) return await endpoint.run(ctx, item, policy);
+	if (item.list) {
+		const result = await listAll(ctx, item.request, item.list, policy);
+		return result.totalCount === undefined
+			? result.items
+			: result.items.map((r) => ({ ...r, total_count: result.totalCount }));
+	}
+	const envelope = await adsRequest(ctx, item.request, policy);
+	return endpoint.output ? endpoint.output(envelope, item.values, ctx) : dataRecords(envelope);
+}
+
+interface Summary {
+	json: IDataObject;
+	itemIndexes: number[];
+}
+
+/**
+ * Sends all good items through the endpoint's batch runner and puts results back in input order;
+ * in summary mode the per-request summaries come back too (failed items stay per item).
+ */
+async function runBatch(
+	ctx: IExecuteFunctions,
+	endpoint: Endpoint,
+	prepared: Array<PreparedItem | Error>,
+	policy: RetryPolicy,
+): Promise<{ results: ItemResult[]; summaries?: Summary[] }> {
+	const good = prepared.filter((p): p is PreparedItem => !(p instanceof Error));
+	const answer = good.length ? await endpoint.batch!(ctx, good, policy) : [];
+	const summarized = !Array.isArray(answer) ? (answer as BatchSummaries) : undefined;
+	const perItem: ItemResult[] = summarized
+		? good.map((_, n) => summarized.failed[n] ?? (summarized.summaryMode ? [] : summarized.perItem[n]))
+		: (answer as ItemResult[]);
+	const byItem = new Map(good.map((item, n) => [item.itemIndex, perItem[n]]));
+	return {
+		results: prepared.map((p, i) => (p instanceof Error ? p : byItem.get(i)!)),
+		summaries: summarized?.summaryMode
+			? summarized.summaries.map((s) => ({ json: s.json, itemIndexes: s.items.map((n) => good[n].itemIndex) }))
+			: undefined,
+	};
+}
+
 /** The execute() of a node whose operations are all data-driven endpoints. */
 export async function executeEndpoints(
 	ctx: IExecuteFunctions,
@@ -274,31 +339,22 @@ export async function executeEndpoints(
 		}
 	});
 
-	const output: INodeExecutionData[] = [];
-	for (let i = 0; i < prepared.length; i++) {
-		const item = prepared[i];
-		if (item instanceof Error) {
-			output.push(errorItem(item, i));
-			continue;
-		}
-		try {
-			let records: IDataObject[];
-			if (item.list) {
-				const result = await listAll(ctx, item.request, item.list, policy);
-				records =
-					result.totalCount === undefined
-						? result.items
-						: result.items.map((r) => ({ ...r, total_count: result.totalCount }));
-			} else {
-				const envelope = await adsRequest(ctx, item.request, policy);
-				records = endpoint.output ? endpoint.output(envelope, item.values, ctx) : dataRecords(envelope);
-			}
-			for (const json of records) output.push({ json, pairedItem: { item: i } });
-		} catch (caught) {
-			const error = withNotFoundMessage(endpoint, caught);
+	const { results, summaries } = endpoint.batch
+		? await runBatch(ctx, endpoint, prepared, policy)
+		: { results: await runEach(ctx, endpoint, prepared, policy), summaries: undefined };
+
+	const output: INodeExecutionData[] = (summaries ?? []).map((s) => ({
+		json: s.json,
+		pairedItem: s.itemIndexes.map((item) => ({ item })),
+	}));
+	results.forEach((result, i) => {
+		if (result instanceof Error) {
+			const error = withNotFoundMessage(endpoint, result);
 			if (!continueOnFail) throw asNodeError(ctx, error, i);
 			output.push(errorItem(error as Error, i));
+			return;
 		}
-	}
+		for (const json of result) output.push({ json, pairedItem: { item: i } });
+	});
 	return [output];
 }

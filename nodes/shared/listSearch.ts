@@ -63,3 +63,24 @@ export async function searchLineItemCuratedCategories(
 		paginationToken: next,
 	};
 }
+
+/** Product catalogs of the user (one per user, so one short page). */
+export async function searchProductCatalogs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const envelope = await adsRequest(this, {
+		method: 'GET',
+		host: 'ads',
+		path: '/product_catalogs',
+		qs: paginationToken ? { cursor: paginationToken } : {},
+	});
+	const needle = filter?.toLowerCase();
+	return {
+		results: ((Array.isArray(envelope.data) ? envelope.data : []) as IDataObject[])
+			.map((c) => ({ name: `${String(c.name)} (${String(c.id)})`, value: String(c.id) }))
+			.filter((c) => !needle || c.name.toLowerCase().includes(needle)),
+		paginationToken: envelope.next_cursor ?? undefined,
+	};
+}

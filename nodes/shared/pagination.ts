@@ -7,8 +7,8 @@ import { adsRequest } from './transport';
 export interface ListRequest {
 	returnAll: boolean;
 	limit: number;
-	/** The endpoint's largest count. */
-	maxCount: number;
+	/** The endpoint's largest count; undefined where the endpoint takes no count (cursor only). */
+	maxCount?: number;
 }
 
 export interface ListResult {
@@ -28,8 +28,10 @@ export async function listAll(
 	let totalCount: number | undefined;
 	let requests = 0;
 	do {
-		const wanted = list.returnAll ? list.maxCount : Math.min(list.maxCount, list.limit - items.length);
-		const qs: IDataObject = { ...request.qs, count: wanted };
+		const qs: IDataObject = { ...request.qs };
+		if (list.maxCount !== undefined) {
+			qs.count = list.returnAll ? list.maxCount : Math.min(list.maxCount, list.limit - items.length);
+		}
 		if (cursor) {
 			qs.cursor = cursor;
 			delete qs.with_total_count; // X refuses with_total_count together with cursor

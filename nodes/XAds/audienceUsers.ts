@@ -1,0 +1,168 @@
+/**
+ * Loading users into custom audiences and do-not-reach lists: each input item becomes one
+ * operation (so X's operation_errors map back to it), holding the item's normalized and hashed
+ * identifiers. Operations are packed into as few requests as X's two limits allow (2,500
+ * operations, 5,000,000 bytes of JSON), sent at most 1,500 a minute, and a request whose counts do
+ * not match what was sent is sent again.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { IdentifierType } from '../shared/audienceHashing';
+import { hashIdentifier } from '../shared/audienceHashing';
+import { jsonSize, packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
+import type { BatchSummaries, CheckedItem, Field } from '../shared/endpoints';
+import { xApiError } from '../shared/errors';
+import type { RetryPolicy } from '../shared/transport';
+import { adsRequest } from '../shared/transport';
+
+export const AUDIENCE_LIMITS = { maxEntries: 2500, maxBytes: 5_000_000, perMinute: 1500 };
+const COUNT_RETRIES = 3;
+const IN_FLIGHT = 4;
+
+const identifier = (wire: IdentifierType, label: string, description: string): Field => ({ wire, label, type: 'list', description });
+
+/** The identifier fields a user maps from the input (each a value, an array or a comma list). */
+export const customAudienceIdentifierFields: Field[] = [
+	identifier('email', 'Email', 'Email addresses; trimmed and lowercased, then hashed'),
+	identifier('phone_number', 'Phone Number', 'Phone numbers with country code; reduced to digits (+, spaces, dashes, dots, parentheses dropped), then hashed'),
+	identifier('handle', 'X Handle', 'X handles with or without @; lowercased, then hashed'),
+	identifier('twitter_id', 'X User ID', 'Numeric X user IDs, hashed'),
+	identifier('device_id', 'Device ID', 'IDFA (lowercased), AdID or Android ID (as on the device), hashed'),
+	identifier('partner_user_id', 'Partner User ID', 'Your own user ID, sent as is (never hashed)'),
+];
+
+export const doNotReachIdentifierFields: Field[] = customAudienceIdentifierFields.filter((f) => f.wire === 'email' || f.wire === 'phone_number');
+
+/** Normalizes and hashes the item's identifiers in place; refuses an item without any. */
+export function checkIdentifiers(fields: Field[]) {
+	return (values: IDataObject, fail: (field: string, rule: string) => never): void => {
+		let count = 0;
+		for (const field of fields) {
+			const raw = values[field.wire] as string[] | undefined;
+			if (!raw) continue;
+			values[field.wire] = raw.map((value) => {
+				const { value: hashed, rule } = hashIdentifier(field.wire as IdentifierType, value);
+				if (rule) fail(`${field.label} (${field.wire})`, rule);
+				return hashed!;
+			});
+			count += raw.length;
+		}
+		if (count === 0) fail('Identifiers', `needs at least one value (${fields.map((f) => f.label).join(', ')})`);
+		if (values.effective_at !== undefined && values.expires_at !== undefined && Date.parse(String(values.expires_at)) <= Date.parse(String(values.effective_at))) {
+			fail('Expires At (expires_at)', 'must be later than Effective At (effective_at)');
+		}
+	};
+}
+
+interface Operation {
+	operation_type: 'Update' | 'Delete';
+	params: IDataObject;
+}
+
+function toOperation(item: CheckedItem, operationType: Operation['operation_type'], fields: Field[]): Operation {
+	const user: IDataObject = {};
+	for (const field of fields) if (item.values[field.wire]) user[field.wire] = item.values[field.wire];
+	const params: IDataObject = { users: [user] };
+	if (item.values.effective_at !== undefined) params.effective_at = item.values.effective_at;
+	if (item.values.expires_at !== undefined) params.expires_at = item.values.expires_at;
+	return { operation_type: operationType, params };
+}
+
+/** success_count and total_count of a batch answer (an object, or an array of them for do-not-reach lists). */
+function counts(data: unknown): { success: number; total: number } {
+	const list = (Array.isArray(data) ? data : [data]) as IDataObject[];
+	let success = 0;
+	let total = 0;
+	for (const d of list) {
+		success += Number(d?.success_count ?? 0);
+		total += Number(d?.total_count ?? 0);
+	}
+	return { success, total };
+}
+
+/** operation_errors aligned with the operations sent: an array per operation, or entries carrying an index. */
+function operationErrors(value: unknown): Map<number, unknown[]> {
+	const byIndex = new Map<number, unknown[]>();
+	if (!Array.isArray(value)) return byIndex;
+	value.forEach((entry, position) => {
+		if (Array.isArray(entry)) {
+			if (entry.length) byIndex.set(position, entry);
+		} else if (entry && typeof entry === 'object') {
+			const e = entry as IDataObject;
+			const index = Number(e.index ?? position);
+			byIndex.set(index, [...(byIndex.get(index) ?? []), ...((e.errors as unknown[]) ?? [e])]);
+		}
+	});
+	return byIndex;
+}
+
+export function audienceUsersRunner(operationType: Operation['operation_type'], fields: Field[]) {
+	return async (ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy): Promise<BatchSummaries> => {
+		const summaryMode = (ctx.getNodeParameter('audienceOutput', 0, 'items') as string) === 'requests';
+		const operations = items.map((item) => toOperation(item, operationType, fields));
+		const failed: Array<Error | undefined> = new Array(items.length);
+		const perItem: IDataObject[][] = items.map(() => []);
+		const summaries: BatchSummaries['summaries'] = [];
+
+		// Items for different audiences (an expression in the path) go to different requests.
+		const groups = new Map<string, number[]>();
+		items.forEach((item, n) => {
+			const key = JSON.stringify(item.request.pathParams);
+			groups.set(key, [...(groups.get(key) ?? []), n]);
+		});
+		const limiter = new StartRateLimiter(AUDIENCE_LIMITS.perMinute, 60_000);
+		let requestNumber = 0;
+		for (const members of groups.values()) {
+			const packed = packBySize(members.map((n) => jsonSize(operations[n])), AUDIENCE_LIMITS);
+			for (const position of packed.tooLarge) {
+				failed[members[position]] = new Error(`Item ${items[members[position]].itemIndex}: its identifiers alone exceed X's ${AUDIENCE_LIMITS.maxBytes} byte request limit`);
+			}
+			const batches = packed.batches.map((batch) => batch.map((p) => members[p]));
+			const numbers = batches.map(() => ++requestNumber);
+			await runOrdered(batches.length, IN_FLIGHT, async (b) => {
+				const batch = batches[b];
+				const request = { ...items[batch[0]].request, body: batch.map((n) => operations[n] as unknown as IDataObject), idempotent: true };
+				let attempt = 0;
+				for (;;) {
+					attempt++;
+					await limiter.acquire();
+					const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
+					const { success, total } = counts(envelope.data);
+					const errors = operationErrors(envelope.operation_errors);
+					const expected = batch.length - errors.size;
+					if ((success !== total || total !== batch.length) && errors.size === 0 && attempt <= COUNT_RETRIES) {
+						ctx.logger.warn(`X: audience request ${numbers[b]} counted ${success} of ${total} for ${batch.length} sent; sending it again (${attempt} of ${COUNT_RETRIES})`);
+						continue;
+					}
+					if (errors.size === 0 && (success !== total || total !== batch.length)) {
+						const error = xApiError(ctx.getNode(), { status: 200, body: envelope }, {
+							label: `${request.method} request ${numbers[b]}`,
+							message: `X counted ${success} of ${total} records for the ${batch.length} operations sent, after ${attempt} attempts`,
+						});
+						batch.forEach((n) => (failed[n] = error));
+						return;
+					}
+					batch.forEach((n, position) => {
+						const itemErrors = errors.get(position);
+						perItem[n].push({
+							status: itemErrors ? 'ERROR' : 'OK',
+							operation_type: operationType,
+							request: numbers[b],
+							...(itemErrors ? { errors: itemErrors as IDataObject[] } : {}),
+						});
+					});
+					summaries.push({
+						json: { request: numbers[b], operations: batch.length, success_count: success, total_count: total, expected, operation_errors: errors.size, attempts: attempt },
+						items: batch,
+					});
+					return;
+				}
+			}).then((results) =>
+				results.forEach((result, b) => {
+					if (result instanceof Error) batches[b].forEach((n) => (failed[n] = result));
+				}),
+			);
+		}
+		return { summaryMode, perItem, summaries: summaries.sort((a, b) => Number(a.json.request) - Number(b.json.request)), failed };
+	};
+}

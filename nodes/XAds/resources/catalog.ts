@@ -1,0 +1,406 @@
+/**
+ * Product catalogs, products and product sets (spec document 02, early access). Product upsert is
+ * the heart of scheduled catalog syncs: every product is checked against the Product table before
+ * anything is sent, then sent 25 per request with several requests in flight.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { batchDistinctKeys, runOrdered } from '../../shared/batching';
+import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
+import { compareDecimal, parsePrice } from '../../shared/prices';
+import type { RetryPolicy } from '../../shared/transport';
+import { adsRequest } from '../../shared/transport';
+
+/** X's largest product batch; X ignores every entry of a batch that repeats an id. */
+const PRODUCT_BATCH = 25;
+
+const catalogField: Field = {
+	wire: 'product_catalog_id',
+	name: 'catalog',
+	label: 'Catalog',
+	type: 'locator',
+	required: true,
+	locator: {
+		searchMethod: 'searchProductCatalogs',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a product catalog ID (letters and digits)',
+		placeholder: 'e.g. 1a2b3c',
+	},
+};
+
+const productSetField: Field = { wire: 'product_set_id', label: 'Product Set ID', type: 'string', required: true, rules: { pattern: /^[A-Za-z0-9]{1,32}$/, patternRule: 'a product set ID (letters and digits)' } };
+
+const https = (label: string) => ({ pattern: /^https:\/\/[^\s/$.?#][^\s]*$/i, patternRule: `an https URL (${label})` });
+
+export const AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] as const;
+export const CONDITIONS = ['new', 'used', 'refurbished'] as const;
+export const GENDERS = ['female', 'male', 'unisex'] as const;
+export const AGE_GROUPS = ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] as const;
+
+/** The Product table: what a product may carry and the rules checked before sending. */
+export const productFields: Field[] = [
+	{ wire: 'id', label: 'ID', type: 'string', required: true, description: 'Unique item ID (SKU preferred); the upsert key', rules: { maxLength: 100 } },
+	{ wire: 'title', label: 'Title', type: 'string', required: true, rules: { maxLength: 150 } },
+	{ wire: 'description', label: 'Description', type: 'string', required: true, description: 'Plain text, no HTML', rules: { maxLength: 5000 } },
+	{ wire: 'availability', label: 'Availability', type: 'options', required: true, options: AVAILABILITY },
+	{ wire: 'condition', label: 'Condition', type: 'options', required: true, options: CONDITIONS },
+	{ wire: 'price', label: 'Price', type: 'string', required: true, placeholder: 'e.g. 19.99 USD', description: 'A number, a space and an ISO 4217 currency code' },
+	{ wire: 'link', label: 'Link', type: 'string', required: true, description: 'Product page URL (https)', rules: https('link') },
+	{ wire: 'image_link', label: 'Image Link', type: 'string', required: true, description: 'Primary image URL (https): JPG, GIF, WEBP or PNG, at least 500x500 px, at most 5 MB', rules: https('image_link') },
+	{ wire: 'brand', label: 'Brand', type: 'string', description: 'Required when GTIN and MPN are absent' },
+	{ wire: 'gtin', label: 'GTIN', type: 'string', description: 'UPC, EAN, JAN or ISBN; required when brand and MPN are absent', rules: { pattern: /^\d{8,14}$/, patternRule: 'a GTIN of 8 to 14 digits (UPC, EAN, JAN or ISBN)' } },
+	{ wire: 'mpn', label: 'MPN', type: 'string', description: 'Required when brand and GTIN are absent' },
+	{ wire: 'mobile_link', label: 'Mobile Link', type: 'string', rules: https('mobile_link') },
+	{ wire: 'additional_image_link', label: 'Additional Image Links', type: 'string', description: 'Up to 10 https image URLs, comma-separated' },
+	{ wire: 'vendor_product_category', label: 'Google Product Category', type: 'string', description: 'Category path or ID in a third-party product taxonomy' },
+	{ wire: 'product_type', label: 'Product Type', type: 'string', description: 'Your own taxonomy, levels separated by " > "' },
+	{ wire: 'inventory', label: 'Inventory', type: 'number', description: 'At least 1 when in stock', rules: { integer: true, min: 0 } },
+	{ wire: 'sale_price', label: 'Sale Price', type: 'string', placeholder: 'e.g. 14.99 USD', description: 'Lower than the price, in the same currency' },
+	{ wire: 'sale_price_effective_date', label: 'Sale Price Effective Date', type: 'string', placeholder: '2026-05-01T00:00+00:00/2026-05-08T00:00+00:00', description: 'Two date-times separated by /' },
+	{ wire: 'item_group_id', label: 'Item Group ID', type: 'string', description: 'Groups variants (size, color, age group, gender)' },
+	{ wire: 'gender', label: 'Gender', type: 'options', options: GENDERS },
+	{ wire: 'color', label: 'Color', type: 'string', description: 'Color names, no hex codes' },
+	{ wire: 'size', label: 'Size', type: 'string' },
+	{ wire: 'age_group', label: 'Age Group', type: 'options', options: AGE_GROUPS },
+	...[0, 1, 2, 3, 4].map((n): Field => ({ wire: `custom_label_${n}`, label: `Custom Label ${n}`, type: 'string' })),
+];
+
+const PRODUCT_WIRE_NAMES = new Set(productFields.map((f) => f.wire));
+const HTML = /<\/?[a-z!][^>]*>/i;
+const EFFECTIVE_DATE_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?(?:[+-]\\d{2}:\\d{2}|Z)';
+const EFFECTIVE_DATES = new RegExp(`^(${EFFECTIVE_DATE_TIME})/(${EFFECTIVE_DATE_TIME})$`);
+const HEX_COLOR = /#?\b[0-9a-f]{6}\b|#[0-9a-f]{3}\b/i;
+
+/** Rules of the Product table that span fields or need parsing. */
+export function checkProduct(values: IDataObject, fail: (field: string, rule: string) => never): void {
+	const description = values.description as string | undefined;
+	if (description && HTML.test(description)) fail('Description (description)', 'must be plain text without HTML tags');
+	const price = parsePrice(String(values.price ?? ''));
+	if (price.rule) fail('Price (price)', price.rule);
+	if (values.sale_price !== undefined) {
+		const sale = parsePrice(String(values.sale_price));
+		if (sale.rule) fail('Sale Price (sale_price)', sale.rule);
+		if (sale.price!.currency !== price.price!.currency) {
+			fail('Sale Price (sale_price)', `must be in the price's currency ${price.price!.currency} (got ${sale.price!.currency})`);
+		}
+		if (compareDecimal(sale.price!.amount, price.price!.amount) >= 0) {
+			fail('Sale Price (sale_price)', `must be lower than the price (got ${String(values.sale_price)} for ${String(values.price)})`);
+		}
+	}
+	if (values.brand === undefined && values.gtin === undefined && values.mpn === undefined) {
+		fail('Brand (brand), GTIN (gtin) or MPN (mpn)', 'one of them is required');
+	}
+	if (values.availability === 'in stock' && values.inventory !== undefined && Number(values.inventory) < 1) {
+		fail('Inventory (inventory)', `must be at least 1 when availability is "in stock" (got ${String(values.inventory)})`);
+	}
+	if (values.additional_image_link !== undefined) {
+		const links = String(values.additional_image_link).split(',').map((l) => l.trim()).filter(Boolean);
+		if (links.length > 10) fail('Additional Image Links (additional_image_link)', `takes at most 10 URLs (got ${links.length})`);
+		const bad = links.find((l) => !https('').pattern.test(l));
+		if (bad) fail('Additional Image Links (additional_image_link)', `must be https URLs (got "${bad}")`);
+		values.additional_image_link = links.join(',');
+	}
+	if (values.sale_price_effective_date !== undefined) {
+		const match = EFFECTIVE_DATES.exec(String(values.sale_price_effective_date));
+		if (!match) {
+			fail('Sale Price Effective Date (sale_price_effective_date)', `must be two date-times separated by /, such as 2026-05-01T00:00+00:00/2026-05-08T00:00+00:00 (got "${String(values.sale_price_effective_date)}")`);
+		}
+		if (Date.parse(match![1]) >= Date.parse(match![2])) {
+			fail('Sale Price Effective Date (sale_price_effective_date)', 'must start before it ends');
+		}
+	}
+	if (values.color !== undefined && HEX_COLOR.test(String(values.color))) {
+		fail('Color (color)', `must be color names, not hex codes (got "${String(values.color)}")`);
+	}
+}
+
+/** "Map Automatically": the product is the input item's JSON (its Product table fields). */
+function readProduct(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	if (ctx.getNodeParameter('mapping', itemIndex) !== 'auto') return undefined;
+	const json = ctx.getInputData()[itemIndex].json;
+	const values: IDataObject = {
+		product_catalog_id: ctx.getNodeParameter('catalog', itemIndex, undefined, { extractValue: true }) as string,
+	};
+	for (const [key, value] of Object.entries(json)) {
+		if (PRODUCT_WIRE_NAMES.has(key) && value !== null && value !== undefined && value !== '') values[key] = value;
+	}
+	return values;
+}
+
+/** Sends valid products 25 per request, `concurrency` in flight; a repeated id waits for its earlier batch. */
+async function upsertProducts(ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy): Promise<Array<IDataObject[] | Error>> {
+	const concurrency = Number((ctx.getNodeParameter('productOptions', 0, {}) as IDataObject).concurrency ?? 4);
+	const results: Array<IDataObject[] | Error> = new Array(items.length);
+	const byCatalog = new Map<string, number[]>();
+	items.forEach((item, n) => {
+		const catalog = item.request.pathParams!.product_catalog_id;
+		byCatalog.set(catalog, [...(byCatalog.get(catalog) ?? []), n]);
+	});
+	for (const members of byCatalog.values()) {
+		const batches = batchDistinctKeys(members.map((n) => String(items[n].values.id)), PRODUCT_BATCH).map((b) => b.map((k) => members[k]));
+		const dependsOn = dependencies(batches, (n) => String(items[n].values.id));
+		const answers = await runOrdered(batches.length, Math.max(1, concurrency), async (b) => {
+			const first = items[batches[b][0]];
+			const envelope = await adsRequest(
+				ctx,
+				{ ...first.request, body: { products: batches[b].map((n) => items[n].request.body as IDataObject) } },
+				policy,
+			);
+			return ((envelope.data as IDataObject)?.products_response ?? []) as IDataObject[];
+		}, (b) => dependsOn[b]);
+		batches.forEach((batch, b) => {
+			const answer = answers[b];
+			batch.forEach((n, position) => {
+				if (answer instanceof Error) results[n] = answer;
+				else results[n] = [answer[position] ?? { id: items[n].values.id, status: 'ERROR', errors: ['X returned no result for this product'] }];
+			});
+		});
+	}
+	return results;
+}
+
+/** For each batch, the earlier batches holding one of its keys: they must be applied first. */
+function dependencies(batches: number[][], keyOf: (n: number) => string): number[][] {
+	const lastBatch = new Map<string, number>();
+	return batches.map((batch, b) => {
+		const deps = new Set<number>();
+		for (const n of batch) {
+			const previous = lastBatch.get(keyOf(n));
+			if (previous !== undefined) deps.add(previous);
+			lastBatch.set(keyOf(n), b);
+		}
+		return [...deps];
+	});
+}
+
+/** Deletes the item's product keys in requests of at most 25 keys. */
+async function deleteProducts(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const keys = item.values.product_keys as string[];
+	const out: IDataObject[] = [];
+	for (let start = 0; start < keys.length; start += PRODUCT_BATCH) {
+		const envelope = await adsRequest(ctx, { ...item.request, body: { product_keys: keys.slice(start, start + PRODUCT_BATCH) } }, policy);
+		out.push(...(((envelope.data as IDataObject)?.delete_products ?? []) as IDataObject[]));
+	}
+	return out;
+}
+
+/** X does not allow updating FILTERED sets: read the set first and refuse before writing. */
+async function updateProductSet(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const current = await adsRequest(ctx, { ...item.request, method: 'GET', body: undefined }, policy);
+	if ((current.data as IDataObject)?.type === 'FILTERED') {
+		throw new NodeOperationError(ctx.getNode(), `Item ${item.itemIndex}: product set ${item.request.pathParams!.product_set_id} is FILTERED, and X does not allow updating filtered sets`, {
+			itemIndex: item.itemIndex,
+			description: 'Nothing was changed. Create a new filtered set with the filters you want instead.',
+		});
+	}
+	const updated = await adsRequest(ctx, item.request, policy);
+	return [updated.data as IDataObject];
+}
+
+const FILTER_ATTRIBUTES = ['price', 'product_type', 'vendor_product_category', 'sale_price', 'inventory', ...[0, 1, 2, 3, 4].map((n) => `custom_label_${n}`)];
+const FILTER_OPERATORS = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'];
+
+const mappingProperty: INodeProperties = {
+	displayName: 'Mapping',
+	name: 'mapping',
+	type: 'options',
+	options: [
+		{ name: 'Map Each Field Below', value: 'fields' },
+		{ name: 'Map Automatically', value: 'auto', description: 'Each input item\'s JSON is the product: its keys named like the Product fields (ID, title, price, ...)' },
+	],
+	default: 'fields',
+};
+
+const productOptionsProperty: INodeProperties = {
+	displayName: 'Options',
+	name: 'productOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Requests in Flight',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 16 },
+			default: 4,
+			description: 'How many batches of 25 products are sent at once',
+		},
+	],
+};
+
+export const catalogResource: Resource = {
+	name: 'Product Catalog',
+	value: 'productCatalog',
+	description: 'The product catalog of the user (one per user)',
+	endpoints: [
+		{
+			resource: 'productCatalog',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many product catalogs',
+			description: 'List the product catalogs',
+			method: 'GET',
+			path: '/product_catalogs',
+			fields: [{ wire: 'user_id', label: 'User ID', type: 'string', rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' } }],
+		},
+		{
+			resource: 'productCatalog',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a product catalog',
+			description: 'Create the user\'s product catalog (before uploading products)',
+			method: 'POST',
+			path: '/product_catalogs',
+			send: 'json',
+			fields: [
+				{ wire: 'name', label: 'Name', type: 'string', required: true },
+				{ wire: 'user_id', label: 'User ID', type: 'string', rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' } },
+			],
+		},
+		{
+			resource: 'productCatalog',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a product catalog',
+			description: 'Rename a product catalog',
+			method: 'PUT',
+			path: '/product_catalogs/{product_catalog_id}',
+			send: 'json',
+			fields: [catalogField, { wire: 'name', label: 'Name', type: 'string', required: true }],
+		},
+		{
+			resource: 'productCatalog',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a product catalog',
+			description: 'Delete a product catalog and all its products, permanently',
+			method: 'DELETE',
+			path: '/product_catalogs/{product_catalog_id}',
+			fields: [catalogField],
+		},
+	],
+};
+
+export const productResource: Resource = {
+	name: 'Product',
+	value: 'product',
+	description: 'Products of a catalog',
+	endpoints: [
+		{
+			resource: 'product',
+			operation: 'upsert',
+			name: 'Create or Update',
+			action: 'Create or update products',
+			description: 'Upsert products by ID, 25 per request; each output item has the product\'s status',
+			method: 'PUT',
+			path: '/product_catalogs/{product_catalog_id}/products',
+			send: 'json',
+			fields: [catalogField, ...productFields],
+			extraProperties: [mappingProperty, productOptionsProperty],
+			fieldsShowWhen: { mapping: ['fields'] },
+			read: readProduct,
+			check: (values, { fail }) => checkProduct(values, fail),
+			batch: upsertProducts,
+		},
+		{
+			resource: 'product',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many products',
+			description: 'List the products of a catalog (only the first product of each item group)',
+			method: 'GET',
+			path: '/product_catalogs/{product_catalog_id}/products',
+			list: { maxCount: 100 },
+			fields: [catalogField, { wire: 'item_group_key', label: 'Item Group Key', type: 'string' }],
+		},
+		{
+			resource: 'product',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete products',
+			description: 'Delete products by product key, 25 keys per request',
+			method: 'DELETE',
+			path: '/product_catalogs/{product_catalog_id}/products',
+			send: 'json',
+			fields: [catalogField, { wire: 'product_keys', label: 'Product Keys', type: 'list', required: true, description: 'Product keys (generated by X) to delete, comma-separated or an array' }],
+			run: deleteProducts,
+		},
+	],
+};
+
+export const productSetResource: Resource = {
+	name: 'Product Set',
+	value: 'productSet',
+	description: 'Sets of products for dynamic product ads',
+	endpoints: [
+		{
+			resource: 'productSet',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a product set',
+			description: 'Get one product set',
+			method: 'GET',
+			path: '/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}',
+			fields: [catalogField, productSetField],
+		},
+		{
+			resource: 'productSet',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a product set',
+			description: 'Create a MANUAL set of given products or a FILTERED set defined by filters',
+			method: 'POST',
+			path: '/product_catalogs/{product_catalog_id}/product_sets',
+			send: 'json',
+			fields: [
+				catalogField,
+				{ wire: 'name', label: 'Name', type: 'string', required: true },
+				{ wire: 'type', label: 'Type', type: 'options', required: true, options: ['MANUAL', 'FILTERED'] },
+				{ wire: 'description', label: 'Description', type: 'string' },
+				{ wire: 'product_keys', label: 'Product Keys', type: 'list', description: 'MANUAL sets: the product keys, comma-separated or an array' },
+				{
+					wire: 'filters',
+					label: 'Filters',
+					type: 'json',
+					description: 'FILTERED sets: a JSON array of {"attribute", "operator", "value"}',
+					default: '[{ "attribute": "price", "operator": "LESS_THAN", "value": "50.00 USD" }]',
+				},
+			],
+			check: (values, { fail }) => {
+				if (values.type === 'MANUAL') {
+					if (!(values.product_keys as string[] | undefined)?.length) fail('Product Keys (product_keys)', 'are required for a MANUAL set');
+					if (values.filters !== undefined) fail('Filters (filters)', 'are only for FILTERED sets');
+					return;
+				}
+				if (values.product_keys !== undefined) fail('Product Keys (product_keys)', 'are only for MANUAL sets');
+				const filters = values.filters;
+				if (!Array.isArray(filters) || filters.length === 0) fail('Filters (filters)', 'are required for a FILTERED set: a JSON array with at least one filter');
+				(filters as IDataObject[]).forEach((f, n) => {
+					if (!FILTER_ATTRIBUTES.includes(String(f?.attribute))) fail('Filters (filters)', `entry ${n}: attribute must be one of ${FILTER_ATTRIBUTES.join(', ')} (got "${String(f?.attribute)}")`);
+					if (!FILTER_OPERATORS.includes(String(f?.operator))) fail('Filters (filters)', `entry ${n}: operator must be one of ${FILTER_OPERATORS.join(', ')} (got "${String(f?.operator)}")`);
+					if (typeof f.value !== 'string' || !f.value) fail('Filters (filters)', `entry ${n}: value must be a non-empty string`);
+					if ((f.attribute === 'price' || f.attribute === 'sale_price') && parsePrice(f.value as string).rule) {
+						fail('Filters (filters)', `entry ${n}: a ${String(f.attribute)} value must use the price format, such as "50.00 USD"`);
+					}
+				});
+			},
+		},
+		{
+			resource: 'productSet',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a product set',
+			description: 'Change the name or description of a MANUAL product set (FILTERED sets cannot be updated)',
+			method: 'PUT',
+			path: '/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}',
+			send: 'json',
+			fields: [catalogField, productSetField, { wire: 'name', label: 'Name', type: 'string' }, { wire: 'description', label: 'Description', type: 'string' }],
+			check: (values, { fail }) => {
+				if (values.name === undefined && values.description === undefined) fail('Update Fields', 'needs at least one field to change (Name or Description)');
+			},
+			run: updateProductSet,
+		},
+	],
+};

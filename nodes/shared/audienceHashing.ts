@@ -1,0 +1,65 @@
+/**
+ * Audience identifiers (custom audiences, do-not-reach lists): normalized as X documents, then
+ * SHA-256 hashed (lowercase hex, no salt). A value that already is a 64-character hex hash is kept,
+ * and partner_user_id is never hashed.
+ */
+import { createHash } from 'node:crypto';
+
+export const IDENTIFIER_TYPES = ['email', 'phone_number', 'handle', 'twitter_id', 'device_id', 'partner_user_id'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+
+const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+
+export interface Normalized {
+	value?: string;
+	/** The broken rule, in words, when the value cannot be used. */
+	rule?: string;
+}
+
+/**
+ * Normalization per type. Phone numbers: X documents no rule; we keep digits only with the country
+ * code (dropping +, spaces, dashes, dots and parentheses), the common practice, and require 7 to 15
+ * digits (E.164).
+ */
+export function normalizeIdentifier(type: IdentifierType, raw: string): Normalized {
+	const text = raw.trim();
+	if (!text) return { rule: 'is empty' };
+	if (type !== 'partner_user_id' && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
+	switch (type) {
+		case 'email': {
+			const email = text.toLowerCase();
+			return EMAIL.test(email) ? { value: email } : { rule: `is not an email address ("${text}")` };
+		}
+		case 'handle': {
+			const handle = text.replace(/^@/, '').toLowerCase();
+			return HANDLE.test(handle) ? { value: handle } : { rule: `is not an X handle ("${text}")` };
+		}
+		case 'twitter_id':
+			return /^\d{1,20}$/.test(text) ? { value: BigInt(text).toString() } : { rule: `is not a numeric X user ID ("${text}")` };
+		case 'phone_number': {
+			const digits = text.replace(/[\s+\-().]/g, '');
+			return /^\d{7,15}$/.test(digits)
+				? { value: digits }
+				: { rule: `is not a phone number with country code, 7 to 15 digits ("${text}")` };
+		}
+		case 'device_id':
+			// IDFA (a UUID) is lowercased with its dashes; AdID and Android ID are kept as on the device.
+			return { value: UUID.test(text) ? text.toLowerCase() : text };
+		case 'partner_user_id':
+			return { value: text };
+	}
+}
+
+export function sha256Hex(value: string): string {
+	return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** The value as X wants it on the wire: normalized and hashed (partner_user_id and existing hashes as they are). */
+export function hashIdentifier(type: IdentifierType, raw: string): Normalized {
+	const normalized = normalizeIdentifier(type, raw);
+	if (normalized.rule || type === 'partner_user_id' || SHA256_HEX.test(normalized.value!)) return normalized;
+	return { value: sha256Hex(normalized.value!) };
+}
