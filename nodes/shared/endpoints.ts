@@ -53,6 +53,8 @@ export interface Field {
 	rules?: FieldRules;
 	locator?: LocatorSpec;
 	placeholder?: string;
+	/** No parameter of its own: the endpoint's `read` supplies the value (e.g. built from a component list). */
+	noParameter?: boolean;
 }
 
 export interface CheckHelpers {
@@ -88,8 +90,8 @@ export interface Endpoint {
 	notFoundMessage?: string;
 	/** Maps X's answer to output records; default: data (an array gives one item per element). */
 	output?: (envelope: AdsEnvelope, values: IDataObject, ctx: XContext) => IDataObject[];
-	/** Reads an item's raw values (by wire name) instead of from the fields' parameters. */
-	read?: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject | undefined;
+	/** Reads an item's raw values (by wire name) its own way; readParameters gives the usual reading. */
+	read?: (ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject) => IDataObject;
 	/** Sends one checked item in its own way (several requests, a read before a write, ...). */
 	run?: (ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy) => Promise<IDataObject[]>;
 	/** Sends all checked items together (batch endpoints); returns each item's records or error, in order. */
@@ -260,7 +262,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			for (const extra of endpoint.extraProperties ?? []) {
 				properties.push({ ...extra, displayOptions: { show: { ...show.show, ...extra.displayOptions?.show } } });
 			}
-			const fields = endpoint.fields ?? [];
+			const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
 			for (const field of fields.filter((f) => f.required)) {
 				properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
 			}

@@ -80,7 +80,7 @@ function plain(value: unknown): Value {
 /** Raw values of the endpoint's fields for one item, keyed by wire name. */
 function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): IDataObject {
 	const values: IDataObject = {};
-	const fields = endpoint.fields ?? [];
+	const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
 	for (const field of fields.filter((f) => f.required)) {
 		values[field.wire] = plain(ctx.getNodeParameter(paramName(field), itemIndex, undefined, { extractValue: true }));
 	}
@@ -155,7 +155,8 @@ export function prepareItem(
 	credentials: IDataObject,
 ): PreparedItem {
 	const node = ctx.getNode();
-	const raw = endpoint.read?.(ctx, itemIndex) ?? readValues(ctx, endpoint, itemIndex);
+	const readParameters = () => readValues(ctx, endpoint, itemIndex);
+	const raw = endpoint.read ? endpoint.read(ctx, itemIndex, readParameters) : readParameters();
 	const unit = (endpoint.fields ?? []).some((f) => f.type === 'money')
 		? (ctx.getNodeParameter('amountUnit', itemIndex, 'currency') as AmountUnit)
 		: 'micro';

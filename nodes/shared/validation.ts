@@ -23,6 +23,16 @@ export interface FieldRules {
 }
 
 export function checkRules(value: unknown, rules: FieldRules): string | undefined {
+	if (Array.isArray(value) && !rules.oneOf) {
+		// A list: the count rule applies to the whole, every other rule to each value.
+		const { maxItems, ...each } = rules;
+		if (maxItems !== undefined && value.length > maxItems) return `takes at most ${maxItems} values (got ${value.length})`;
+		for (const entry of value) {
+			const broken = checkRules(entry, each);
+			if (broken) return broken;
+		}
+		return undefined;
+	}
 	if (rules.oneOf) {
 		const values = Array.isArray(value) ? value : [value];
 		const bad = values.find((v) => !rules.oneOf!.includes(String(v)));

@@ -4,6 +4,7 @@
  */
 import { HttpError, ok, type EmulatorResponse, type RequestContext } from './http';
 import type { AccountRecord } from './store';
+import { parseIsoTime } from './util';
 
 export type AdsErrorCode =
 	| 'INVALID_PARAMETER'
@@ -103,6 +104,42 @@ export class AdsParams {
 		return v as T;
 	}
 
+	/**
+	 * ISO 8601 date-time (e.g. 2026-01-01T10:00:00Z) as epoch ms. wholeHour: minutes, seconds and
+	 * fraction must be zero (account history windows).
+	 */
+	time(name: string, opts: { required?: boolean; wholeHour?: boolean } = {}): number | undefined {
+		const v = this.raw(name);
+		if (v === undefined) {
+			if (opts.required) throw missingParameter(name);
+			return undefined;
+		}
+		const ms = parseIsoTime(v);
+		if (ms === null) throw invalidParameter(name, `Expected an ISO 8601 date-time, got "${v}" for ${name}`);
+		if (opts.wholeHour && ms % 3_600_000 !== 0) {
+			throw invalidParameter(name, `Expected a whole hour (minutes and seconds zero), got "${v}" for ${name}`);
+		}
+		this.echo[name] = v;
+		return ms;
+	}
+
+	/** Comma-separated list of enum keys (e.g. feature_keys); duplicates are dropped. */
+	keyList<T extends string>(name: string, allowed: readonly T[], opts: { required?: boolean } = {}): T[] | undefined {
+		const v = this.raw(name);
+		if (v === undefined) {
+			if (opts.required) throw missingParameter(name);
+			return undefined;
+		}
+		const keys = v.split(',').map((s) => s.trim());
+		const bad = keys.filter((k) => !(allowed as readonly string[]).includes(k));
+		if (bad.length > 0) {
+			throw invalidParameter(name, `Expected a comma-separated list of ${allowed.join(', ')}, got "${v}" for ${name}`);
+		}
+		const unique = [...new Set(keys)] as T[];
+		this.echo[name] = unique;
+		return unique;
+	}
+
 	/** Comma-separated id list (e.g. account_ids), at most `max` entries. */
 	idList(name: string, max = 200): string[] | undefined {
 		const v = this.raw(name);
@@ -139,8 +176,8 @@ export interface CollectionSpec<T> {
 	/** Records in their natural (creation) order. */
 	source: readonly T[];
 	filter: (item: T) => boolean;
-	/** Sortable fields for sort_by=<field>-asc|desc. */
-	sortFields: Record<string, (item: T) => string | number>;
+	/** Sortable fields for sort_by=<field>-asc|desc; absent when the endpoint has no sort_by (it is then not read). */
+	sortFields?: Record<string, (item: T) => string | number>;
 	render: (item: T) => unknown;
 	/** Count default and bounds for this endpoint. */
 	count: { default: number; min: number; max: number };
@@ -167,14 +204,15 @@ export function collection<T>(params: AdsParams, spec: CollectionSpec<T>): Emula
 	if (withTotalCount && cursorRaw !== undefined) {
 		throw invalidParameter('with_total_count', 'with_total_count is exclusive with cursor');
 	}
-	const sort = parseSortBy(params, Object.keys(spec.sortFields));
+	const sortFields = spec.sortFields;
+	const sort = sortFields ? parseSortBy(params, Object.keys(sortFields)) : null;
 
 	const data: unknown[] = [];
 	let nextCursor: string | null = null;
 	let totalCount: number | undefined;
 
-	if (sort) {
-		const key = spec.sortFields[sort.field];
+	if (sort && sortFields) {
+		const key = sortFields[sort.field];
 		const dir = sort.direction === 'asc' ? 1 : -1;
 		const items = spec.source.filter(spec.filter);
 		// Stable sort; ties keep creation order so pages never overlap.

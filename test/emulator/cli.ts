@@ -39,7 +39,14 @@ async function main(): Promise<void> {
 	console.log(lines.join('\n'));
 	console.log(
 		JSON.stringify({
-			emulator: { port: emulator.port, urls: emulator.urls, app: emulator.app, user: emulator.users[0], users: emulator.users },
+			emulator: {
+				port: emulator.port,
+				urls: emulator.urls,
+				app: emulator.app,
+				user: emulator.users[0],
+				users: emulator.users,
+				fixtures: emulator.control.fixtures(),
+			},
 		}),
 	);
 

@@ -8,9 +8,12 @@ import { setBudget } from './ratelimit';
 import { revokeBearer } from './routes/oauth';
 import {
 	createStore,
+	fixturesOf,
 	newTokenPair,
+	publicView,
 	registerAccessToken,
 	seedAccounts,
+	type EmulatorFixtures,
 	type EmulatorStats,
 	type FaultSpec,
 	type Identity,
@@ -54,6 +57,8 @@ export interface EmulatorControl {
 	stats(): EmulatorStats;
 	/** The live store, typed read-only, for assertions. */
 	state(): DeepReadonly<Store>;
+	/** Stable ids of the campaign-management seed per environment (the same after reset()). */
+	fixtures(): EmulatorFixtures;
 }
 
 /** What the control needs from the running emulator. */
@@ -112,6 +117,9 @@ export function createControl(host: ControlHost): EmulatorControl {
 		state() {
 			return host.store as DeepReadonly<Store>;
 		},
+		fixtures() {
+			return fixturesOf(host.identity);
+		},
 	};
 }
 
@@ -119,6 +127,13 @@ export function createControl(host: ControlHost): EmulatorControl {
 export function serializeState(store: Store): unknown {
 	const env = (e: Store['ads']['production']) => ({
 		accounts: [...e.accounts.values()].map((r) => ({ ...r.account, owner_user_id: r.ownerId })),
+		accountApps: Object.fromEntries(e.accountApps),
+		campaigns: [...e.campaigns.values()].map((c) => ({ ...publicView(c), account_id: c.accountId })),
+		lineItems: [...e.lineItems.values()].map((li) => ({ ...publicView(li), account_id: li.accountId })),
+		curatedCategories: [...e.curatedCategories.values()],
+		lineItemCuratedCategories: [...e.lineItemCuratedCategories.values()].map((r) => ({ ...publicView(r), account_id: r.accountId })),
+		history: Object.fromEntries(e.history),
+		features: Object.fromEntries(e.features),
 	});
 	return {
 		app: store.app,
@@ -199,6 +214,8 @@ export function handleControlRequest(
 				return json(control.stats());
 			case 'GET /state':
 				return json(serializeState(host.store));
+			case 'GET /fixtures':
+				return json(control.fixtures());
 		}
 		const reissue = /^POST \/users\/(\d+)\/reissue$/.exec(route);
 		if (reissue) return json(control.reissueAccessToken(Number(reissue[1])));

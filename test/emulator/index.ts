@@ -7,9 +7,16 @@ export type { EmulatorOptions, EmulatorUser, XEmulator } from './server';
 export type { DeepReadonly, EmulatorControl } from './control';
 export type {
 	Account,
+	AccountApp,
 	AdsEnvironment,
 	Base,
+	CuratedCategory,
+	EmulatorFixtures,
 	EmulatorStats,
+	EnvFixtures,
+	HistoryEntry,
+	LineItem,
+	LineItemCuratedCategory,
 	FaultKind,
 	FaultMatch,
 	FaultSpec,

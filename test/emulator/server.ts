@@ -12,7 +12,13 @@ import { HttpError, legacyError, type EmulatorResponse, type RequestContext } fr
 import { isFormContentType, parseParamString } from './oauth1';
 import { peek, rateHeaders, take, TOTAL_COUNT_SUFFIX, type RateState } from './ratelimit';
 import { Router, type AuthMode } from './router';
+import { registerAccountAppRoutes } from './routes/accountApps';
+import { registerAccountHistoryRoutes } from './routes/accountHistory';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerAudienceEstimateRoutes } from './routes/audienceEstimate';
+import { registerCatalogRoutes } from './routes/catalogs';
+import { registerFeatureRoutes } from './routes/features';
+import { registerLineItemRoutes } from './routes/lineItems';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { createIdentity, createStore, MAX_LOG_ENTRIES, type Base, type FaultSpec, type Identity, type RequestLogEntry, type Store } from './store';
@@ -49,6 +55,12 @@ function buildRouter(): Router {
 	registerOAuthRoutes(router);
 	registerWebhookRoutes(router);
 	registerAccountRoutes(router);
+	registerAccountAppRoutes(router);
+	registerAccountHistoryRoutes(router);
+	registerFeatureRoutes(router);
+	registerCatalogRoutes(router);
+	registerAudienceEstimateRoutes(router);
+	registerLineItemRoutes(router);
 	return router;
 }
 

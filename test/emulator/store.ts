@@ -65,10 +65,141 @@ export interface AccountRecord {
 	ownerId: string;
 }
 
+// ---- Campaign management records (spec doc 03) ------------------------------------------------
+
+export interface AccountApp {
+	id: string;
+	app_store_identifier: string;
+	os_type: 'IOS' | 'ANDROID';
+	conversion_tracking_enabled: boolean;
+	deep_link_pattern: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+/** Campaigns have no endpoint here; line items, history and budget rules refer to them. */
+export interface CampaignRecord {
+	id: string;
+	accountId: string;
+	name: string;
+	/** LINE_ITEM: line items may carry a daily budget; CAMPAIGN: they may not. */
+	budget_optimization: 'CAMPAIGN' | 'LINE_ITEM';
+	entity_status: 'ACTIVE' | 'PAUSED';
+	currency: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+export const LINE_ITEM_OBJECTIVES = [
+	'APP_ENGAGEMENTS',
+	'APP_INSTALLS',
+	'ENGAGEMENTS',
+	'FOLLOWERS',
+	'PREROLL_VIEWS',
+	'REACH',
+	'VIDEO_VIEWS',
+	'WEBSITE_CLICKS',
+] as const;
+export type LineItemObjective = (typeof LINE_ITEM_OBJECTIVES)[number];
+
+/** Line item as X returns it (fields of the spec's Line item table, plus audience_expansion). */
+export interface LineItem {
+	id: string;
+	campaign_id: string;
+	name: string | null;
+	objective: LineItemObjective;
+	goal: string;
+	product_type: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
+	placements: string[];
+	bid_strategy: 'AUTO' | 'MAX' | 'TARGET';
+	bid_amount_local_micro: number | null;
+	target_cpa_local_micro: number | null;
+	primary_web_event_tag: string | null;
+	pay_by: string;
+	start_time: string | null;
+	end_time: string | null;
+	duration_in_days: number;
+	frequency_cap: number | null;
+	standard_delivery: boolean | null;
+	automatic_tweet_promotion: boolean | null;
+	total_budget_amount_local_micro: number | null;
+	daily_budget_amount_local_micro: number | null;
+	entity_status: 'ACTIVE' | 'PAUSED';
+	audience_expansion: 'BROAD' | 'DEFINED' | 'EXPANDED' | null;
+	advertiser_user_id: string | null;
+	advertiser_domain: string | null;
+	android_app_store_identifier: string | null;
+	ios_app_store_identifier: string | null;
+	categories: string[];
+	currency: string;
+	creative_source: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+/** Stored line item: X's fields plus the owning account (never rendered). */
+export interface LineItemRecord extends LineItem {
+	accountId: string;
+}
+
+export interface CuratedCategory {
+	id: string;
+	name: string;
+	description: string;
+	country_codes: string[];
+	publisher_user_ids: string[];
+	videos_monetized_in_last_thirty_days: number;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface LineItemCuratedCategory {
+	id: string;
+	line_item_id: string;
+	curated_category_id: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+export interface LineItemCuratedCategoryRecord extends LineItemCuratedCategory {
+	accountId: string;
+}
+
+export const HISTORY_ENTITY_TYPES = ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'] as const;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+
+export interface HistoryEntry {
+	change_by: { user_id: string; platform: string };
+	change_time: string;
+	change_type: 'CREATE' | 'UPDATE' | 'DELETE';
+	changes: Record<string, unknown>;
+	entity: HistoryEntityType;
+	entity_id: string;
+	entity_data: Record<string, unknown>;
+}
+
 export interface AdsEnvState {
 	accounts: Map<string, AccountRecord>;
 	/** Per-user accounts in creation order: list endpoints scan this, so a page costs O(page). */
 	byUser: Map<string, AccountRecord[]>;
+	/** Account apps per account id, in creation order. */
+	accountApps: Map<string, AccountApp[]>;
+	campaigns: Map<string, CampaignRecord>;
+	/** Every line item of the environment by id (deleted ones stay, with deleted=true). */
+	lineItems: Map<string, LineItemRecord>;
+	/** The curated category catalogue by id. */
+	curatedCategories: Map<string, CuratedCategory>;
+	lineItemCuratedCategories: Map<string, LineItemCuratedCategoryRecord>;
+	/** The same records per account id, in creation order (for O(page) lists). */
+	lineItemCuratedCategoriesByAccount: Map<string, LineItemCuratedCategoryRecord[]>;
+	/** Account history per account id, in change order. */
+	history: Map<string, HistoryEntry[]>;
+	/** Feature keys per account id (absent: none). */
+	features: Map<string, string[]>;
 }
 
 /** v2 webhook (spec doc 01): managed with the app-only bearer token. */
@@ -170,11 +301,57 @@ export interface Store {
 	stats: EmulatorStats;
 }
 
-/** Stable per-instance identity: keys, users, and seed account ids survive reset(). */
+/** Ids of the campaign-management seed of one environment (stable across reset()). */
+export interface CampaignSeedIds {
+	campaigns: [string, string];
+	lineItems: { engagements: string; reach: string; appInstalls: string };
+	accountApps: [string, string, string];
+	curatedCategories: [string, string];
+	lineItemCuratedCategory: string;
+}
+
+/** Stable per-instance identity: keys, users, and seed ids survive reset(). */
 export interface Identity {
 	app: AppCredentials;
 	users: UserRecord[];
 	seedAccountIds: string[];
+	campaignSeeds: Record<AdsEnvironment, CampaignSeedIds>;
+}
+
+/** What tests may rely on in one environment (see EmulatorControl.fixtures()). */
+export interface EnvFixtures {
+	/** users[0]'s first account there: "Acme Shoes" (production) or "Acme Sandbox" (sandbox). */
+	accountId: string;
+	/** The 3 apps of that account. */
+	accountAppIds: string[];
+	/** ACTIVE line items of that account, currency USD, with these objectives. */
+	lineItems: { engagements: string; reach: string; appInstalls: string };
+	/** 2 curated categories of the catalogue. */
+	curatedCategoryIds: string[];
+	/** The link of lineItems.engagements to curatedCategoryIds[0]. */
+	lineItemCuratedCategoryId: string;
+}
+
+export interface EmulatorFixtures {
+	production: EnvFixtures;
+	sandbox: EnvFixtures;
+}
+
+/** Index into Identity.seedAccountIds of users[0]'s first account per environment. */
+const PRIMARY_SEED_ACCOUNT: Record<AdsEnvironment, number> = { production: 0, sandbox: 3 };
+
+export function fixturesOf(identity: Identity): EmulatorFixtures {
+	const env = (e: AdsEnvironment): EnvFixtures => {
+		const ids = identity.campaignSeeds[e];
+		return {
+			accountId: identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[e]],
+			accountAppIds: [...ids.accountApps],
+			lineItems: { ...ids.lineItems },
+			curatedCategoryIds: [...ids.curatedCategories],
+			lineItemCuratedCategoryId: ids.lineItemCuratedCategory,
+		};
+	};
+	return { production: env('production'), sandbox: env('sandbox') };
 }
 
 export function createIdentity(): Identity {
@@ -186,6 +363,17 @@ export function createIdentity(): Identity {
 			{ userId: userIds[1], screenName: 'other_advertiser', ...newTokenPair(userIds[1]) },
 		],
 		seedAccountIds: Array.from({ length: 6 }, () => adsId()),
+		campaignSeeds: { production: newCampaignSeedIds(), sandbox: newCampaignSeedIds() },
+	};
+}
+
+function newCampaignSeedIds(): CampaignSeedIds {
+	return {
+		campaigns: [adsId(5), adsId(5)],
+		lineItems: { engagements: adsId(5), reach: adsId(5), appInstalls: adsId(5) },
+		accountApps: [adsId(6), adsId(6), adsId(6)],
+		curatedCategories: [adsId(5), adsId(5)],
+		lineItemCuratedCategory: adsId(4),
 	};
 }
 
@@ -220,11 +408,24 @@ export function createStore(identity: Identity): Store {
 	};
 	for (const u of store.users) registerAccessToken(store, u);
 	seedAccountsFor(store, identity);
+	seedCampaignData(store, identity, 'production');
+	seedCampaignData(store, identity, 'sandbox');
 	return store;
 }
 
 function emptyAdsEnv(): AdsEnvState {
-	return { accounts: new Map(), byUser: new Map() };
+	return {
+		accounts: new Map(),
+		byUser: new Map(),
+		accountApps: new Map(),
+		campaigns: new Map(),
+		lineItems: new Map(),
+		curatedCategories: new Map(),
+		lineItemCuratedCategories: new Map(),
+		lineItemCuratedCategoriesByAccount: new Map(),
+		history: new Map(),
+		features: new Map(),
+	};
 }
 
 export function registerAccessToken(store: Store, user: UserRecord): void {
@@ -306,4 +507,242 @@ export function seedAccounts(store: Store, count: number, opts: SeedAccountsOpti
 		ids.push(addAccount(store, env, user.userId, { name: `${prefix} ${n}`, created_at: t, updated_at: t }).account.id);
 	}
 	return ids;
+}
+
+// ---- Campaign management seed (spec doc 03) ---------------------------------------------------
+
+/** A stored record as X shows it: without the internal accountId. */
+export function publicView<T extends { accountId: string }>(record: T): Omit<T, 'accountId'> {
+	const { accountId: _omit, ...rest } = record;
+	return rest;
+}
+
+/** Appends an account history entry (entity_data is a copy of the entity's fields at that time). */
+export function recordHistory(
+	env: AdsEnvState,
+	accountId: string,
+	entry: Omit<HistoryEntry, 'changes' | 'entity_data'> & { entity_data: object; changes?: Record<string, unknown> },
+): void {
+	let list = env.history.get(accountId);
+	if (!list) env.history.set(accountId, (list = []));
+	list.push({
+		change_by: { ...entry.change_by },
+		change_time: entry.change_time,
+		change_type: entry.change_type,
+		changes: entry.changes ?? {},
+		entity: entry.entity,
+		entity_id: entry.entity_id,
+		entity_data: structuredClone(entry.entity_data) as Record<string, unknown>,
+	});
+}
+
+/** Features users[0]'s first account starts with. */
+const SEED_FEATURES: Record<AdsEnvironment, string[]> = {
+	production: ['CITY_TARGETING', 'CONVERSATION_CARD', 'REACH_AND_FREQUENCY_ANALYTICS'],
+	sandbox: ['CONVERSATION_CARD'],
+};
+
+/** User id of a second person who changed the engagements line item (account history seed). */
+export const HISTORY_OTHER_USER_ID = '999';
+
+function lineItemDefaults(): Omit<LineItem, 'id' | 'campaign_id' | 'objective' | 'goal' | 'pay_by' | 'created_at' | 'updated_at'> {
+	return {
+		name: null,
+		product_type: 'PROMOTED_TWEETS',
+		placements: ['ALL_ON_TWITTER'],
+		bid_strategy: 'AUTO',
+		bid_amount_local_micro: null,
+		target_cpa_local_micro: null,
+		primary_web_event_tag: null,
+		start_time: null,
+		end_time: null,
+		duration_in_days: 7,
+		frequency_cap: null,
+		standard_delivery: true,
+		automatic_tweet_promotion: null,
+		total_budget_amount_local_micro: null,
+		daily_budget_amount_local_micro: null,
+		entity_status: 'ACTIVE',
+		audience_expansion: null,
+		advertiser_user_id: null,
+		advertiser_domain: null,
+		android_app_store_identifier: null,
+		ios_app_store_identifier: null,
+		categories: [],
+		currency: 'USD',
+		creative_source: 'MANUAL',
+		deleted: false,
+	};
+}
+
+/**
+ * users[0]'s first account of the environment gets 3 apps, 2 campaigns, 3 line items (ENGAGEMENTS,
+ * REACH, APP_INSTALLS), a curated category link, features and account history. The curated
+ * category catalogue is the same in both environments (ids differ per environment).
+ */
+function seedCampaignData(store: Store, identity: Identity, envName: AdsEnvironment): void {
+	const env = store.ads[envName];
+	const ids = identity.campaignSeeds[envName];
+	const accountId = identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[envName]];
+	const owner = store.users[0].userId;
+
+	// Account apps.
+	const apps: Array<Omit<AccountApp, 'id' | 'created_at' | 'updated_at' | 'deleted'>> = [
+		{ app_store_identifier: '333903271', os_type: 'IOS', conversion_tracking_enabled: true, deep_link_pattern: 'acmeshoes://product/*' },
+		{ app_store_identifier: 'com.acme.shoes', os_type: 'ANDROID', conversion_tracking_enabled: true, deep_link_pattern: 'acmeshoes://product/*' },
+		{ app_store_identifier: 'com.acme.outlet', os_type: 'ANDROID', conversion_tracking_enabled: false, deep_link_pattern: 'acmeoutlet://' },
+	];
+	env.accountApps.set(
+		accountId,
+		apps.map((a, i) => {
+			const at = adsTime(Date.parse('2025-06-01T09:00:00Z') + i * 86_400_000);
+			return { id: ids.accountApps[i], ...a, created_at: at, updated_at: at, deleted: false };
+		}),
+	);
+
+	// Campaigns (no endpoint; referenced by line items and history).
+	const campaignBase = { accountId, entity_status: 'ACTIVE' as const, currency: 'USD', deleted: false };
+	const [springId, appsId] = ids.campaigns;
+	const spring: CampaignRecord = {
+		id: springId,
+		name: 'Spring Sale',
+		budget_optimization: 'LINE_ITEM',
+		created_at: '2026-01-01T09:45:00Z',
+		updated_at: '2026-01-02T16:00:00Z',
+		...campaignBase,
+	};
+	const appCampaign: CampaignRecord = {
+		id: appsId,
+		name: 'App Installs',
+		budget_optimization: 'LINE_ITEM',
+		created_at: '2026-01-01T11:00:00Z',
+		updated_at: '2026-01-01T11:00:00Z',
+		...campaignBase,
+	};
+	env.campaigns.set(spring.id, spring);
+	env.campaigns.set(appCampaign.id, appCampaign);
+	const byOwner = { user_id: owner, platform: 'WEB' };
+	recordHistory(env, accountId, {
+		change_by: byOwner,
+		change_time: spring.created_at,
+		change_type: 'CREATE',
+		entity: 'CAMPAIGN',
+		entity_id: spring.id,
+		entity_data: { ...publicView(spring), entity_status: 'PAUSED', updated_at: spring.created_at },
+	});
+
+	// Line items.
+	const engagements: LineItemRecord = {
+		...lineItemDefaults(),
+		accountId,
+		id: ids.lineItems.engagements,
+		campaign_id: spring.id,
+		name: 'Spring Engagements',
+		objective: 'ENGAGEMENTS',
+		goal: 'ENGAGEMENT',
+		pay_by: 'ENGAGEMENT',
+		start_time: '2026-01-05T00:00:00Z',
+		total_budget_amount_local_micro: 500_000_000,
+		created_at: '2026-01-01T10:15:00Z',
+		updated_at: '2026-01-03T08:00:00Z',
+	};
+	const reach: LineItemRecord = {
+		...lineItemDefaults(),
+		accountId,
+		id: ids.lineItems.reach,
+		campaign_id: spring.id,
+		name: 'Spring Reach',
+		objective: 'REACH',
+		goal: 'MAX_REACH',
+		pay_by: 'IMPRESSION',
+		placements: ['TWITTER_TIMELINE', 'PUBLISHER_NETWORK'],
+		advertiser_domain: 'acme-shoes.example',
+		categories: ['IAB22'],
+		start_time: '2026-02-01T00:00:00Z',
+		end_time: '2026-12-31T00:00:00Z',
+		frequency_cap: 3,
+		duration_in_days: 7,
+		total_budget_amount_local_micro: 100_000_000,
+		daily_budget_amount_local_micro: 10_000_000,
+		created_at: '2026-01-01T11:30:00Z',
+		updated_at: '2026-01-01T11:30:00Z',
+	};
+	const appInstalls: LineItemRecord = {
+		...lineItemDefaults(),
+		accountId,
+		id: ids.lineItems.appInstalls,
+		campaign_id: appCampaign.id,
+		name: 'Shoe App Installs',
+		objective: 'APP_INSTALLS',
+		goal: 'APP_INSTALLS',
+		pay_by: 'IMPRESSION',
+		android_app_store_identifier: 'com.acme.shoes',
+		ios_app_store_identifier: '333903271',
+		start_time: '2026-01-10T00:00:00Z',
+		total_budget_amount_local_micro: 250_000_000,
+		created_at: '2026-01-01T12:00:00Z',
+		updated_at: '2026-01-01T12:00:00Z',
+	};
+	for (const li of [engagements, reach, appInstalls]) env.lineItems.set(li.id, li);
+
+	// History of the engagements line item: created paused, activated, renamed by someone else.
+	const engagementsNow = publicView(engagements);
+	const created = { ...engagementsNow, name: 'Spring Engagements (draft)', entity_status: 'PAUSED', updated_at: engagements.created_at };
+	const activated = { ...created, entity_status: 'ACTIVE', updated_at: '2026-01-01T12:30:00Z' };
+	const history: Array<[string, HistoryEntry['change_type'], { user_id: string; platform: string }, object]> = [
+		['2026-01-01T10:15:00Z', 'CREATE', byOwner, created],
+		['2026-01-01T12:30:00Z', 'UPDATE', byOwner, activated],
+	];
+	for (const [time, type, by, data] of history) {
+		recordHistory(env, accountId, { change_by: by, change_time: time, change_type: type, entity: 'LINE_ITEM', entity_id: engagements.id, entity_data: data });
+	}
+	for (const li of [reach, appInstalls]) {
+		recordHistory(env, accountId, { change_by: byOwner, change_time: li.created_at, change_type: 'CREATE', entity: 'LINE_ITEM', entity_id: li.id, entity_data: publicView(li) });
+	}
+	recordHistory(env, accountId, { change_by: byOwner, change_time: spring.updated_at, change_type: 'UPDATE', entity: 'CAMPAIGN', entity_id: spring.id, entity_data: publicView(spring) });
+	recordHistory(env, accountId, {
+		change_by: { user_id: HISTORY_OTHER_USER_ID, platform: 'API' },
+		change_time: '2026-01-03T08:00:00Z',
+		change_type: 'UPDATE',
+		entity: 'LINE_ITEM',
+		entity_id: engagements.id,
+		entity_data: engagementsNow,
+	});
+
+	// Curated category catalogue and one link.
+	const catalogue: Array<Omit<CuratedCategory, 'id' | 'created_at' | 'updated_at'>> = [
+		{
+			name: 'Sports',
+			description: 'Premium sports publishers',
+			country_codes: ['US'],
+			publisher_user_ids: ['1469758423451230001', '1469758423451230002'],
+			videos_monetized_in_last_thirty_days: 1840,
+		},
+		{
+			name: 'News & Entertainment',
+			description: 'News and entertainment video publishers',
+			country_codes: ['US', 'GB'],
+			publisher_user_ids: ['1469758423451230003'],
+			videos_monetized_in_last_thirty_days: 5210,
+		},
+	];
+	catalogue.forEach((c, i) => {
+		const at = adsTime(Date.parse('2025-01-15T00:00:00Z') + i * 86_400_000);
+		env.curatedCategories.set(ids.curatedCategories[i], { id: ids.curatedCategories[i], ...c, created_at: at, updated_at: at });
+	});
+	const link: LineItemCuratedCategoryRecord = {
+		accountId,
+		id: ids.lineItemCuratedCategory,
+		line_item_id: engagements.id,
+		curated_category_id: ids.curatedCategories[0],
+		created_at: '2026-01-02T09:00:00Z',
+		updated_at: '2026-01-02T09:00:00Z',
+		deleted: false,
+	};
+	env.lineItemCuratedCategories.set(link.id, link);
+	env.lineItemCuratedCategoriesByAccount.set(accountId, [link]);
+
+	env.features.set(accountId, [...SEED_FEATURES[envName]]);
+	// History is kept in change order (live changes are appended later, at the current time).
+	env.history.get(accountId)!.sort((a, b) => (a.change_time < b.change_time ? -1 : a.change_time > b.change_time ? 1 : 0));
 }

@@ -47,3 +47,36 @@ export function mulberry32(seed: number): () => number {
 export function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Parses an ISO 8601 date-time such as 2026-01-01T10:00:00Z (seconds, fraction and zone optional;
+ * no zone means UTC) into epoch ms; null for anything else, including impossible dates.
+ */
+export function parseIsoTime(text: string): number | null {
+	const m = ISO_8601.exec(text);
+	if (!m) return null;
+	const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((i) => Number(m[i]));
+	const second = m[6] === undefined ? 0 : Number(m[6]);
+	if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+	const fraction = m[7] === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000);
+	let ms = Date.UTC(year, month - 1, day, hour, minute, second, fraction);
+	if (new Date(ms).getUTCDate() !== day) return null; // e.g. 2026-02-30
+	const zone = m[8];
+	if (zone && zone !== 'Z') {
+		const digits = zone.replace(':', '');
+		const offsetHours = Number(digits.slice(1, 3));
+		const offsetMinutes = Number(digits.slice(3, 5));
+		if (offsetHours > 23 || offsetMinutes > 59) return null;
+		const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
+		ms += zone.startsWith('+') ? -offset : offset;
+	}
+	return ms;
+}
+
+/** A new updated_at after `previous`: now, but always at least one second later (timestamps have no ms). */
+export function nextUpdatedAt(previous: string, now: number): string {
+	const before = Date.parse(previous);
+	return adsTime(Number.isNaN(before) ? now : Math.max(now, before + 1000));
+}

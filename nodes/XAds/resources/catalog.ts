@@ -116,8 +116,8 @@ export function checkProduct(values: IDataObject, fail: (field: string, rule: st
 }
 
 /** "Map Automatically": the product is the input item's JSON (its Product table fields). */
-function readProduct(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	if (ctx.getNodeParameter('mapping', itemIndex) !== 'auto') return undefined;
+function readProduct(ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject {
+	if (ctx.getNodeParameter('mapping', itemIndex) !== 'auto') return readParameters();
 	const json = ctx.getInputData()[itemIndex].json;
 	const values: IDataObject = {
 		product_catalog_id: ctx.getNodeParameter('catalog', itemIndex, undefined, { extractValue: true }) as string,

@@ -1,0 +1,64 @@
+/** Account media (spec document 02): media creatives of an account (a library video of category AMPLIFY_VIDEO appears as PREROLL). */
+import type { Resource } from '../../shared/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+
+export const CREATIVE_TYPES = [
+	'BANNER',
+	'BANNER_TABLET',
+	'INTERSTITIAL',
+	'INTERSTITIAL_LANDSCAPE',
+	'INTERSTITIAL_LANDSCAPE_TABLET',
+	'INTERSTITIAL_TABLET',
+	'MEDIUM_RECTANGLE',
+	'PREROLL',
+	'VAST_PREROLL',
+] as const;
+
+const path = '/accounts/{account_id}/account_media';
+const mediaIdField = idField('account_media_id', 'Account Media ID');
+
+export const accountMediaResource: Resource = {
+	name: 'Account Media',
+	value: 'accountMedia',
+	description: 'Media creatives of an ads account',
+	endpoints: [
+		{
+			resource: 'accountMedia',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many account media',
+			description: 'List the media creatives of an account',
+			method: 'GET',
+			path,
+			list: { maxCount: 1000 },
+			fields: [
+				accountField,
+				idListField('account_media_ids', 'Account Media IDs'),
+				{ wire: 'creative_types', label: 'Creative Types', type: 'multiOptions', options: CREATIVE_TYPES },
+				sortByField,
+				withDeletedField,
+				withTotalCountField,
+			],
+		},
+		{
+			resource: 'accountMedia',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get an account media',
+			description: 'Get one media creative',
+			method: 'GET',
+			path: `${path}/{account_media_id}`,
+			fields: [accountField, mediaIdField, withDeletedField],
+		},
+		{
+			resource: 'accountMedia',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete an account media',
+			description: 'Delete a media creative',
+			method: 'DELETE',
+			path: `${path}/{account_media_id}`,
+			fields: [accountField, mediaIdField],
+		},
+	],
+};

@@ -1,0 +1,300 @@
+/**
+ * Cards (spec document 02): website and app cards and carousels, built from components in the UI
+ * (MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON) or given as JSON, checked against X's composition rules.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
+import type { RetryPolicy } from '../../shared/transport';
+import { adsRequest } from '../../shared/transport';
+import { accountField, idField, idListField, sortByField, withDeletedField } from '../fields';
+import { MEDIA_KEY } from './mediaLibrary';
+
+export const CARD_TYPES = [
+	'IMAGE_APP',
+	'IMAGE_CAROUSEL_APP',
+	'IMAGE_CAROUSEL_WEBSITE',
+	'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+	'IMAGE_WEBSITE',
+	'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+	'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+	'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+	'VIDEO_APP',
+	'VIDEO_CAROUSEL_APP',
+	'VIDEO_CAROUSEL_WEBSITE',
+	'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+	'VIDEO_WEBSITE',
+] as const;
+
+export const BUTTON_LABELS = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'] as const;
+const COMPONENT_TYPES = ['MEDIA', 'SWIPEABLE_MEDIA', 'DETAILS', 'BUTTON'];
+
+type Fail = (field: string, rule: string) => never;
+
+/** One card's components: one media component, and one DETAILS (website) or BUTTON (app) component. */
+export function checkComponents(components: unknown, where: string, fail: Fail): void {
+	if (!Array.isArray(components) || components.length === 0) fail(where, 'must be a non-empty array of components');
+	const list = components as IDataObject[];
+	list.forEach((c, n) => {
+		const at = `${where}, component ${n + 1} (${String(c?.type)})`;
+		if (!c || !COMPONENT_TYPES.includes(String(c.type))) fail(`${where}, component ${n + 1}`, `type must be one of ${COMPONENT_TYPES.join(', ')} (got "${String(c?.type)}")`);
+		const destination = c.destination as IDataObject | undefined;
+		switch (c.type) {
+			case 'MEDIA':
+				if (typeof c.media_key !== 'string' || !MEDIA_KEY.pattern.test(c.media_key)) fail(at, `needs media_key, ${MEDIA_KEY.patternRule}`);
+				break;
+			case 'SWIPEABLE_MEDIA': {
+				const keys = c.media_keys as unknown[];
+				if (!Array.isArray(keys) || keys.length < 2 || keys.length > 6) fail(at, `needs media_keys: 2 to 6 media keys (got ${Array.isArray(keys) ? keys.length : 'none'})`);
+				break;
+			}
+			case 'DETAILS':
+				if (typeof c.title !== 'string' || !c.title) fail(at, 'needs a title');
+				if (destination?.type !== 'WEBSITE') fail(at, 'needs a WEBSITE destination (APP destinations go with BUTTON)');
+				if (typeof destination!.url !== 'string' || !/^https?:\/\/\S+$/i.test(destination!.url)) fail(at, 'needs a destination url');
+				break;
+			case 'BUTTON': {
+				const label = c.label as IDataObject | undefined;
+				if (label?.type !== 'ENUM' || !BUTTON_LABELS.includes(label.value as (typeof BUTTON_LABELS)[number])) {
+					fail(at, `needs a label {type: ENUM, value: one of ${BUTTON_LABELS.join(', ')}} (got ${JSON.stringify(label ?? null)})`);
+				}
+				if (destination?.type !== 'APP') fail(at, 'needs an APP destination (WEBSITE destinations go with DETAILS)');
+				const app = destination!;
+				if (typeof app.country_code !== 'string' || !/^[A-Z]{2}$/.test(app.country_code)) fail(at, `needs country_code, an ISO 3166-1 alpha-2 code such as US (got "${String(app.country_code ?? '')}")`);
+				if (!app.googleplay_app_id && !app.ios_app_store_identifier) fail(at, 'needs googleplay_app_id or ios_app_store_identifier (or both)');
+				if (app.googleplay_deep_link && !app.googleplay_app_id) fail(at, 'has googleplay_deep_link without googleplay_app_id');
+				if (app.ios_deep_link && !app.ios_app_store_identifier) fail(at, 'has ios_deep_link without ios_app_store_identifier');
+				break;
+			}
+		}
+	});
+	const media = list.filter((c) => c.type === 'MEDIA' || c.type === 'SWIPEABLE_MEDIA').length;
+	const action = list.filter((c) => c.type === 'DETAILS' || c.type === 'BUTTON').length;
+	if (media !== 1) fail(where, `needs exactly one media component, MEDIA or SWIPEABLE_MEDIA (got ${media})`);
+	if (action !== 1) fail(where, `needs exactly one DETAILS or BUTTON component (got ${action})`);
+}
+
+/** Components or slides, never both; slides are complete cards each. */
+function checkCard(values: IDataObject, fail: Fail, creating: boolean): void {
+	const { components, slides } = values;
+	if (components !== undefined && slides !== undefined) fail('Components (components) and Slides (slides)', 'never go together: give one of them');
+	if (creating && components === undefined && slides === undefined) fail('Components (components)', 'are required (or Slides for a multi-destination carousel)');
+	if (components !== undefined) checkComponents(components, 'Components (components)', fail);
+	if (slides !== undefined) {
+		if (!Array.isArray(slides) || slides.length === 0) fail('Slides (slides)', 'must be a non-empty array of component arrays');
+		(slides as unknown[]).forEach((slide, n) => checkComponents(slide, `Slides (slides), slide ${n + 1}`, fail));
+	}
+}
+
+const componentProperty: INodeProperties = {
+	displayName: 'Components',
+	name: 'components',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	placeholder: 'Add Component',
+	description: 'In render order, top to bottom: one MEDIA or SWIPEABLE_MEDIA, and one DETAILS (website) or BUTTON (app)',
+	default: {},
+	displayOptions: { show: { componentsSource: ['ui'] } },
+	options: [
+		{
+			displayName: 'Component',
+			name: 'component',
+			values: [
+				{
+					displayName: 'Type',
+					name: 'type',
+					type: 'options',
+					options: [
+						{ name: 'Button (App)', value: 'BUTTON' },
+						{ name: 'Details (Website)', value: 'DETAILS' },
+						{ name: 'Media', value: 'MEDIA' },
+						{ name: 'Swipeable Media', value: 'SWIPEABLE_MEDIA' },
+					],
+					default: 'MEDIA',
+				},
+				{ displayName: 'Media Key', name: 'mediaKey', type: 'string', default: '', displayOptions: { show: { type: ['MEDIA'] } } },
+				{ displayName: 'Media Keys', name: 'mediaKeys', type: 'string', default: '', description: '2 to 6 media keys, comma-separated', displayOptions: { show: { type: ['SWIPEABLE_MEDIA'] } } },
+				{ displayName: 'Title', name: 'title', type: 'string', default: '', displayOptions: { show: { type: ['DETAILS'] } } },
+				{ displayName: 'Website URL', name: 'url', type: 'string', default: '', displayOptions: { show: { type: ['DETAILS'] } } },
+				{
+					displayName: 'Button Label',
+					name: 'label',
+					type: 'options',
+					options: BUTTON_LABELS.map((value) => ({ name: value[0] + value.slice(1).toLowerCase(), value })),
+					default: 'INSTALL',
+					displayOptions: { show: { type: ['BUTTON'] } },
+				},
+				{ displayName: 'Country Code', name: 'countryCode', type: 'string', default: 'US', description: 'ISO 3166-1 alpha-2 code of the app store country', displayOptions: { show: { type: ['BUTTON'] } } },
+				{ displayName: 'Google Play App ID', name: 'googleplayAppId', type: 'string', default: '', placeholder: 'com.example.app', displayOptions: { show: { type: ['BUTTON'] } } },
+				{ displayName: 'Google Play Deep Link', name: 'googleplayDeepLink', type: 'string', default: '', displayOptions: { show: { type: ['BUTTON'] } } },
+				{ displayName: 'iOS App Store Identifier', name: 'iosAppStoreIdentifier', type: 'string', default: '', placeholder: '333903271', displayOptions: { show: { type: ['BUTTON'] } } },
+				{ displayName: 'iOS Deep Link', name: 'iosDeepLink', type: 'string', default: '', displayOptions: { show: { type: ['BUTTON'] } } },
+			],
+		},
+	],
+};
+
+const sourceProperty = (creating: boolean): INodeProperties => ({
+	displayName: 'Components From',
+	name: 'componentsSource',
+	type: 'options',
+	options: [
+		...(creating ? [] : [{ name: 'Keep the Current Ones', value: 'none' }]),
+		{ name: 'Component List', value: 'ui' },
+		{ name: 'JSON (Components or Slides)', value: 'json' },
+	],
+	default: creating ? 'ui' : 'none',
+});
+
+const jsonProperty: INodeProperties = {
+	displayName: 'Card JSON',
+	name: 'cardJson',
+	type: 'json',
+	default: '{\n  "components": [\n    { "type": "MEDIA", "media_key": "3_1151345051729682432" },\n    { "type": "DETAILS", "title": "Shop now", "destination": { "type": "WEBSITE", "url": "https://example.com" } }\n  ]\n}',
+	description: 'An object with "components" (an array) or "slides" (an array of component arrays)',
+	displayOptions: { show: { componentsSource: ['json'] } },
+};
+
+/** The component list of the UI in X's shape. */
+function componentsFromUi(list: IDataObject[]): IDataObject[] {
+	return list.map((c) => {
+		const type = String(c.type);
+		const text = (name: string) => (typeof c[name] === 'string' && c[name] !== '' ? (c[name] as string).trim() : undefined);
+		if (type === 'MEDIA') return { type, media_key: text('mediaKey') };
+		if (type === 'SWIPEABLE_MEDIA') return { type, media_keys: (text('mediaKeys') ?? '').split(',').map((k) => k.trim()).filter(Boolean) };
+		if (type === 'DETAILS') return { type, title: text('title'), destination: { type: 'WEBSITE', url: text('url') } };
+		const destination: IDataObject = { type: 'APP', country_code: text('countryCode') };
+		for (const [param, wire] of [
+			['googleplayAppId', 'googleplay_app_id'],
+			['googleplayDeepLink', 'googleplay_deep_link'],
+			['iosAppStoreIdentifier', 'ios_app_store_identifier'],
+			['iosDeepLink', 'ios_deep_link'],
+		]) {
+			if (text(param)) destination[wire] = text(param);
+		}
+		return { type, label: { type: 'ENUM', value: c.label }, destination };
+	});
+}
+
+/** Name from its parameter; components or slides from the list or the JSON. */
+function readCard(ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject {
+	const values = readParameters();
+	const source = ctx.getNodeParameter('componentsSource', itemIndex) as string;
+	if (source === 'ui') {
+		const list = ((ctx.getNodeParameter('components', itemIndex, {}) as IDataObject).component ?? []) as IDataObject[];
+		values.components = componentsFromUi(list);
+	} else if (source === 'json') {
+		const raw = ctx.getNodeParameter('cardJson', itemIndex) as string | IDataObject;
+		let card: IDataObject;
+		try {
+			card = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
+		} catch {
+			card = { components: 'not valid JSON' };
+		}
+		if (card.components !== undefined) values.components = card.components;
+		if (card.slides !== undefined) values.slides = card.slides;
+	}
+	return values;
+}
+
+const structureFields: Field[] = [
+	{ wire: 'components', label: 'Components', type: 'json', noParameter: true },
+	{ wire: 'slides', label: 'Slides', type: 'json', noParameter: true },
+];
+
+const path = '/accounts/{account_id}/cards';
+const cardIdField = idField('card_id', 'Card ID');
+
+/** The legacy delete path names the card type; read it from the card when it is not given. */
+async function deleteCard(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const pathParams = { ...item.request.pathParams! };
+	if (!pathParams.card_type) {
+		const current = await adsRequest(ctx, { method: 'GET', host: 'ads', path: `${path}/{card_id}`, pathParams, itemIndex: item.itemIndex }, policy);
+		const card = (Array.isArray(current.data) ? current.data[0] : current.data) as IDataObject;
+		pathParams.card_type = String(card?.card_type ?? '');
+	}
+	const deleted = await adsRequest(ctx, { ...item.request, pathParams }, policy);
+	return [(Array.isArray(deleted.data) ? deleted.data[0] : deleted.data) as IDataObject];
+}
+
+export const cardResource: Resource = {
+	name: 'Card',
+	value: 'card',
+	description: 'Website and app cards and carousels, attached to posts by their card URI',
+	endpoints: [
+		{
+			resource: 'card',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many cards',
+			description: 'List the cards created through the cards endpoint',
+			method: 'GET',
+			path,
+			list: { maxCount: 200 },
+			fields: [
+				accountField,
+				{ wire: 'card_types', label: 'Card Types', type: 'multiOptions', options: CARD_TYPES },
+				idListField('card_id', 'Card IDs'),
+				{ wire: 'card_uris', label: 'Card URIs', type: 'list', description: 'At most 200, comma-separated', rules: { maxItems: 200, pattern: /^card:\/\/\d+$/, patternRule: 'card URIs such as card://1044294149527166979' } },
+				{ wire: 'q', name: 'nameStartsWith', label: 'Name Starts With', type: 'string', rules: { maxLength: 80 } },
+				{ wire: 'include_legacy_cards', label: 'Include Legacy Cards', type: 'boolean' },
+				sortByField,
+				withDeletedField,
+			],
+		},
+		{
+			resource: 'card',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a card',
+			description: 'Get one card',
+			method: 'GET',
+			path: `${path}/{card_id}`,
+			fields: [accountField, cardIdField, withDeletedField],
+		},
+		{
+			resource: 'card',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a card',
+			description: 'Create a card from components (or slides); its card_uri attaches it to posts',
+			method: 'POST',
+			path,
+			send: 'json',
+			fields: [accountField, { wire: 'name', label: 'Name', type: 'string', required: true, rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
+			extraProperties: [sourceProperty(true), componentProperty, jsonProperty],
+			read: readCard,
+			check: (values, { fail }) => checkCard(values, fail, true),
+		},
+		{
+			resource: 'card',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a card',
+			description: 'Replace a card\'s name, components or slides',
+			method: 'PUT',
+			path: `${path}/{card_id}`,
+			send: 'json',
+			fields: [accountField, cardIdField, { wire: 'name', label: 'Name', type: 'string', rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
+			extraProperties: [sourceProperty(false), componentProperty, jsonProperty],
+			read: readCard,
+			check: (values, { fail }) => {
+				if (values.name === undefined && values.components === undefined && values.slides === undefined) {
+					fail('Update Fields', 'needs a new name, components or slides');
+				}
+				checkCard(values, fail, false);
+			},
+		},
+		{
+			resource: 'card',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a card',
+			description: 'Delete a card (legacy path with the card type, read from the card when not given)',
+			method: 'DELETE',
+			path: `${path}/{card_type}/{card_id}`,
+			fields: [accountField, cardIdField, { wire: 'card_type', label: 'Card Type', type: 'options', options: CARD_TYPES, description: 'Read from the card when not given' }],
+			run: deleteCard,
+		},
+	],
+};

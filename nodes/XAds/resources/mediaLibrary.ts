@@ -1,0 +1,100 @@
+/** Media library (spec document 02): images, GIFs and videos of an account, by media key. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field, Resource } from '../../shared/endpoints';
+import { accountField } from '../fields';
+
+/** X media keys are "<category>_<id>": 3 image, 16 GIF; 7 and 13 are videos. */
+const MEDIA_KEY = { pattern: /^\d+_\d+$/, patternRule: 'an X media key such as 3_1151345051729682432 or 13_1151345051729682432' };
+const NOT_VIDEO_PREFIXES = ['3_', '16_'];
+
+const mediaKeyField: Field = { wire: 'media_key', label: 'Media Key', type: 'string', required: true, rules: MEDIA_KEY };
+
+const detailFields: Field[] = [
+	{ wire: 'name', label: 'Name', type: 'string', rules: { maxLength: 100 } },
+	{ wire: 'file_name', label: 'File Name', type: 'string', rules: { maxLength: 255 } },
+	{ wire: 'title', label: 'Title', type: 'string', description: 'Videos only', rules: { maxLength: 70 } },
+	{ wire: 'description', label: 'Description', type: 'string', description: 'Videos only', rules: { maxLength: 200 } },
+	{ wire: 'poster_media_key', label: 'Poster Media Key', type: 'string', description: 'Videos only; default the first frame', rules: MEDIA_KEY },
+];
+
+/** Title, description and poster exist only for videos; an image or GIF key with them is refused. */
+function checkVideoOnly(values: IDataObject, fail: (field: string, rule: string) => never): void {
+	const key = String(values.media_key ?? '');
+	if (!NOT_VIDEO_PREFIXES.some((prefix) => key.startsWith(prefix))) return;
+	for (const field of detailFields.filter((f) => f.description?.startsWith('Videos only'))) {
+		if (values[field.wire] !== undefined) fail(`${field.label} (${field.wire})`, `is for videos only, and ${key} is an image or GIF`);
+	}
+}
+
+const path = '/accounts/{account_id}/media_library';
+
+export const mediaLibraryResource: Resource = {
+	name: 'Media Library',
+	value: 'mediaLibrary',
+	description: 'Images, GIFs and videos of an ads account',
+	endpoints: [
+		{
+			resource: 'mediaLibrary',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many media library objects',
+			description: 'List the media library, optionally by type or search term',
+			method: 'GET',
+			path,
+			list: { maxCount: 50 },
+			fields: [
+				accountField,
+				{ wire: 'media_type', label: 'Media Type', type: 'options', options: ['GIF', 'IMAGE', 'VIDEO'] },
+				{ wire: 'q', name: 'search', label: 'Search', type: 'string', description: 'Term matched in name, title, file name and description', rules: { minLength: 1, maxLength: 255 } },
+			],
+		},
+		{
+			resource: 'mediaLibrary',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a media library object',
+			description: 'Get one media library object by media key',
+			method: 'GET',
+			path: `${path}/{media_key}`,
+			fields: [accountField, mediaKeyField],
+		},
+		{
+			resource: 'mediaLibrary',
+			operation: 'create',
+			name: 'Add',
+			action: 'Add media to the media library',
+			description: 'Add uploaded media (by its media key) to the library',
+			method: 'POST',
+			path,
+			fields: [accountField, mediaKeyField, ...detailFields],
+			check: (values, { fail }) => checkVideoOnly(values, fail),
+		},
+		{
+			resource: 'mediaLibrary',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a media library object',
+			description: 'Change the name, file name, title, description or poster',
+			method: 'PUT',
+			path: `${path}/{media_key}`,
+			fields: [accountField, mediaKeyField, ...detailFields],
+			check: (values, { fail }) => {
+				if (!detailFields.some((f) => values[f.wire] !== undefined)) fail('Update Fields', 'needs at least one field to change');
+				checkVideoOnly(values, fail);
+			},
+		},
+		{
+			resource: 'mediaLibrary',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a media library object',
+			description: 'Delete a media library object',
+			method: 'DELETE',
+			path: `${path}/{media_key}`,
+			fields: [accountField, mediaKeyField],
+		},
+	],
+};
+
+export { MEDIA_KEY, NOT_VIDEO_PREFIXES };

@@ -1,0 +1,73 @@
+/** Posts on behalf of an advertiser (spec document 02): create (promoted-only by default) and name. */
+import type { Resource } from '../../shared/endpoints';
+import { accountField } from '../fields';
+import { MEDIA_KEY, NOT_VIDEO_PREFIXES } from './mediaLibrary';
+
+const USER_ID = { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' };
+const VIDEO_FIELDS = [
+	['video_title', 'Video Title'],
+	['video_description', 'Video Description'],
+	['video_cta', 'Video CTA'],
+] as const;
+
+export const postResource: Resource = {
+	name: 'Post',
+	value: 'post',
+	description: 'Posts created on behalf of an advertiser',
+	endpoints: [
+		{
+			resource: 'post',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a post',
+			description: 'Create a post for the advertiser (promoted-only unless Nullcast is off), with media or a card',
+			method: 'POST',
+			path: '/accounts/{account_id}/tweet',
+			fields: [
+				accountField,
+				{ wire: 'as_user_id', label: 'As User ID', type: 'string', required: true, description: 'The advertiser on whose behalf the post is created (numeric X user ID)', rules: USER_ID },
+				{ wire: 'text', label: 'Text', type: 'string', description: 'Required without media keys; up to 25,000 characters for long posts', rules: { maxLength: 25000 } },
+				{ wire: 'media_keys', label: 'Media Keys', type: 'list', description: 'Up to 4 images, or 1 GIF, or 1 video (comma-separated)', rules: { ...MEDIA_KEY, maxItems: 4 } },
+				{ wire: 'card_uri', label: 'Card URI', type: 'string', placeholder: 'card://1044294149527166979', rules: { pattern: /^card:\/\/\d+$/, patternRule: 'a card URI such as card://1044294149527166979' } },
+				{ wire: 'name', label: 'Name', type: 'string', description: 'A name for the post in X Ads', rules: { maxLength: 80 } },
+				{ wire: 'nullcast', label: 'Nullcast (Promoted-Only)', type: 'boolean', default: true, description: 'Whether the post is promoted-only; false (organic) only for the authenticated user' },
+				{ wire: 'trim_user', label: 'Trim User', type: 'boolean', description: 'Whether the user object has only its ID' },
+				{ wire: 'tweet_mode', label: 'Post Mode', type: 'options', options: ['compat', 'extended'] },
+				{ wire: 'conversation_settings', label: 'Who Can Reply', type: 'options', options: ['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS'] },
+				{ wire: 'video_cta', label: 'Video CTA', type: 'options', options: ['VISIT_SITE', 'WATCH_NOW'] },
+				{ wire: 'video_cta_value', label: 'Video CTA Value', type: 'string', description: 'The URL of the video call to action' },
+				{ wire: 'video_title', label: 'Video Title', type: 'string', rules: { maxLength: 70 } },
+				{ wire: 'video_description', label: 'Video Description', type: 'string', rules: { maxLength: 200 } },
+			],
+			check: (values, { fail }) => {
+				const keys = (values.media_keys as string[] | undefined) ?? [];
+				if (values.text === undefined && keys.length === 0) fail('Text (text)', 'is required when there are no Media Keys (media_keys)');
+				const single = keys.filter((k) => !k.startsWith('3_'));
+				if (single.length && keys.length > 1) {
+					fail('Media Keys (media_keys)', `take up to 4 images, or 1 GIF, or 1 video (got ${keys.length} keys including ${single[0]})`);
+				}
+				if ((values.video_cta === undefined) !== (values.video_cta_value === undefined)) {
+					fail('Video CTA (video_cta) and Video CTA Value (video_cta_value)', 'go together: set both or neither');
+				}
+				const videoField = VIDEO_FIELDS.find(([wire]) => values[wire] !== undefined);
+				if (videoField && (keys.length === 0 || keys.every((k) => NOT_VIDEO_PREFIXES.some((p) => k.startsWith(p))))) {
+					fail(`${videoField[1]} (${videoField[0]})`, 'needs a video in Media Keys (media_keys)');
+				}
+			},
+		},
+		{
+			resource: 'post',
+			operation: 'updateName',
+			name: 'Update Name',
+			action: 'Update the name of a post',
+			description: 'Set the name a post has in X Ads',
+			method: 'PUT',
+			path: '/accounts/{account_id}/tweets/{tweet_id}/name',
+			fields: [
+				accountField,
+				{ wire: 'tweet_id', label: 'Post ID', type: 'string', required: true, rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric post ID' } },
+				{ wire: 'name', label: 'Name', type: 'string', required: true, rules: { maxLength: 80 } },
+			],
+		},
+	],
+};

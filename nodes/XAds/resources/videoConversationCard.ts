@@ -1,0 +1,101 @@
+/** Video conversation cards (spec document 02): a video with hashtag calls to action, each posting its text. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field, Resource } from '../../shared/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { MEDIA_KEY } from './mediaLibrary';
+
+/** A hashtag of at most 20 characters, not counting the #. */
+const HASHTAG = { pattern: /^#[\p{L}\p{N}_]{1,20}$/u, patternRule: 'a hashtag such as #shoes, at most 20 characters after the #' };
+const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
+const label = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+const ctaFields = (required: boolean): Field[] =>
+	ORDINALS.flatMap((n, i) => [
+		{ wire: `${n}_cta`, label: `${label(n)} CTA`, type: 'string', required: required && i === 0, description: 'A hashtag, at most 20 characters after the #', rules: HASHTAG } as Field,
+		{ wire: `${n}_cta_tweet`, label: `${label(n)} CTA Post Text`, type: 'string', required: required && i === 0, description: `The post text of the ${n} call to action` } as Field,
+	]);
+
+const otherFields = (required: boolean): Field[] => [
+	{ wire: 'name', label: 'Name', type: 'string', required, rules: { minLength: 1 } },
+	{ wire: 'media_key', label: 'Media Key', type: 'string', required, description: 'A library video with aspect ratio 16:9', rules: MEDIA_KEY },
+	{ wire: 'thank_you_text', label: 'Thank You Text', type: 'string', required, rules: { maxLength: 23 } },
+	{ wire: 'title', label: 'Title', type: 'string', description: 'Required when there is no second CTA', rules: { maxLength: 23 } },
+	{ wire: 'poster_media_key', label: 'Poster Media Key', type: 'string', description: 'Default the first frame', rules: MEDIA_KEY },
+	{ wire: 'thank_you_url', label: 'Thank You URL', type: 'string', rules: { pattern: /^https?:\/\/\S+$/i, patternRule: 'a URL' } },
+	{ wire: 'unlocked_image_media_key', label: 'Unlocked Image Media Key', type: 'string', rules: MEDIA_KEY },
+	{ wire: 'unlocked_video_media_key', label: 'Unlocked Video Media Key', type: 'string', rules: MEDIA_KEY },
+];
+
+/** Each CTA needs its post text (and the CTA before it); a card needs a title or a second CTA. */
+function checkCtas(values: IDataObject, fail: (field: string, rule: string) => never, creating: boolean): void {
+	ORDINALS.forEach((n, i) => {
+		const cta = values[`${n}_cta`];
+		const tweet = values[`${n}_cta_tweet`];
+		if (cta !== undefined && tweet === undefined) fail(`${label(n)} CTA Post Text (${n}_cta_tweet)`, `is required when ${label(n)} CTA (${n}_cta) is set`);
+		if (tweet !== undefined && cta === undefined) fail(`${label(n)} CTA (${n}_cta)`, `is required when ${label(n)} CTA Post Text (${n}_cta_tweet) is set`);
+		if (i >= 2 && cta !== undefined && values[`${ORDINALS[i - 1]}_cta`] === undefined && creating) {
+			fail(`${label(n)} CTA (${n}_cta)`, `needs ${label(ORDINALS[i - 1])} CTA (${ORDINALS[i - 1]}_cta) to be set`);
+		}
+	});
+	if (creating && values.title === undefined && values.second_cta === undefined) {
+		fail('Title (title)', 'is required when there is no Second CTA (second_cta)');
+	}
+}
+
+const path = '/accounts/{account_id}/cards/video_conversation';
+const cardIdField = idField('card_id', 'Card ID');
+
+export const videoConversationCardResource: Resource = {
+	name: 'Video Conversation Card',
+	value: 'videoConversationCard',
+	description: 'Video cards with hashtag calls to action',
+	endpoints: [
+		{
+			resource: 'videoConversationCard',
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many video conversation cards',
+			description: 'List the video conversation cards of an account',
+			method: 'GET',
+			path,
+			list: { maxCount: 1000 },
+			fields: [accountField, idListField('card_ids', 'Card IDs'), { wire: 'q', name: 'nameStartsWith', label: 'Name Starts With', type: 'string', rules: { maxLength: 80 } }, sortByField, withDeletedField, withTotalCountField],
+		},
+		{
+			resource: 'videoConversationCard',
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a video conversation card',
+			description: 'Get one video conversation card',
+			method: 'GET',
+			path: `${path}/{card_id}`,
+			fields: [accountField, cardIdField, withDeletedField],
+		},
+		{
+			resource: 'videoConversationCard',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a video conversation card',
+			description: 'Create a video conversation card',
+			method: 'POST',
+			path,
+			fields: [accountField, ...otherFields(true), ...ctaFields(true)],
+			check: (values, { fail }) => checkCtas(values, fail, true),
+		},
+		{
+			resource: 'videoConversationCard',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a video conversation card',
+			description: 'Change a video conversation card',
+			method: 'PUT',
+			path: `${path}/{card_id}`,
+			fields: [accountField, cardIdField, ...otherFields(false), ...ctaFields(false)],
+			check: (values, { fail }) => {
+				if (Object.keys(values).every((k) => k === 'account_id' || k === 'card_id')) fail('Update Fields', 'needs at least one field to change');
+				checkCtas(values, fail, false);
+			},
+		},
+	],
+};

@@ -1,0 +1,306 @@
+/**
+ * Campaign management (spec document 03) through the engine against the emulator: every
+ * operation, every input rule (refused before any request), and the emulator's state transitions.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { startXTestEnv } from './env';
+import type { XTestEnv } from './env';
+
+let env: XTestEnv;
+beforeAll(async () => {
+	env = await startXTestEnv();
+});
+afterAll(async () => env.close());
+beforeEach(() => {
+	env.emulator.control.reset();
+	env.useEnvironment('production');
+});
+
+const fx = () => env.emulator.control.fixtures().production;
+const sandboxFx = () => env.emulator.control.fixtures().sandbox;
+const requests = () => env.emulator.control.requests();
+const q = (raw: string) => new URLSearchParams(raw);
+
+async function ok(parameters: INodeParameters, input?: IDataObject[]) {
+	const result = await env.ads(parameters, input);
+	if (result.error) throw result.error;
+	return result.output().map((i) => i.json);
+}
+
+describe('Account App, Account History, Business Category, Curated Category, Placement', () => {
+	it('lists account apps with Return All and Limit', async () => {
+		const all = await ok({ resource: 'accountApp', operation: 'getAll', account: fx().accountId, returnAll: true });
+		expect(all.map((a) => a.id).sort()).toEqual([...fx().accountAppIds].sort());
+		expect(all[0]).toHaveProperty('app_store_identifier');
+		env.emulator.control.clearRequests();
+		const two = await ok({ resource: 'accountApp', operation: 'getAll', account: fx().accountId, returnAll: false, limit: 2, filters: { sortBy: 'created_at-desc' } });
+		expect(two).toHaveLength(2);
+		expect(q(requests()[0].query).get('count')).toBe('2');
+		expect(requests()[0].path).toBe(`/12/accounts/${fx().accountId}/account_apps`);
+	});
+
+	it('lists account history in a window of whole hours, by entity and user', async () => {
+		const entries = await ok({
+			resource: 'accountHistory',
+			operation: 'getAll',
+			account: fx().accountId,
+			returnAll: true,
+			entityType: 'LINE_ITEM',
+			entityId: fx().lineItems.engagements,
+			startTime: '2026-01-01T00:00:00Z',
+			endTime: '2026-01-02T00:00:00Z',
+		});
+		expect(entries).toHaveLength(2);
+		expect(entries.every((e) => e.entity === 'LINE_ITEM' && e.entity_id === fx().lineItems.engagements)).toBe(true);
+		const sent = q(requests()[0].query);
+		expect(sent.get('start_time')).toBe('2026-01-01T00:00:00Z');
+		expect(sent.get('entity_type')).toBe('LINE_ITEM');
+	});
+
+	it('lists the advertiser business categories with IAB categories', async () => {
+		const categories = await ok({ resource: 'advertiserBusinessCategory', operation: 'getAll' });
+		expect(categories).toHaveLength(16);
+		expect(categories.map((c) => c.name)).toContain('Consumer Packaged Goods');
+		expect((categories[0].iab_categories as string[]).every((c) => /^IAB\d+(-\d+)?$/.test(c))).toBe(true);
+	});
+
+	it('gets a curated category', async () => {
+		const [category] = await ok({ resource: 'curatedCategory', operation: 'get', account: fx().accountId, curatedCategoryId: fx().curatedCategoryIds[0] });
+		expect(category).toMatchObject({ id: fx().curatedCategoryIds[0] });
+		expect(Array.isArray(category.country_codes)).toBe(true);
+	});
+
+	it('lists placements with the real names, optionally for one product type', async () => {
+		const all = await ok({ resource: 'placement', operation: 'getAll' });
+		expect(all.map((p) => p.product_type).sort()).toEqual(['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS']);
+		const one = await ok({ resource: 'placement', operation: 'getAll', options: { productType: 'PROMOTED_TWEETS' } });
+		expect(one).toHaveLength(1);
+		const combos = one[0].placements as string[][];
+		expect(combos).toContainEqual(['ALL_ON_TWITTER']);
+		expect(combos.flat()).toEqual(expect.arrayContaining(['TWITTER_TIMELINE', 'PUBLISHER_NETWORK']));
+	});
+});
+
+describe('Audience Estimate', () => {
+	it('posts the criteria as JSON and returns the audience size', async () => {
+		const [estimate] = await ok({
+			resource: 'audienceEstimate',
+			operation: 'get',
+			account: fx().accountId,
+			targetingCriteria: JSON.stringify([
+				{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' },
+				{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
+			]),
+			additionalFields: { operatorType: 'EQ' },
+		});
+		expect(estimate).toHaveProperty('audience_size');
+		const sent = requests()[0];
+		expect(sent.headers['content-type']).toMatch(/application\/json/);
+		expect(JSON.parse(sent.body)).toMatchObject({ operator_type: 'EQ', targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD' }, { targeting_type: 'LOCATION' }] });
+	});
+
+	it('surfaces X\'s refusal of a criterion X judges (unknown targeting type)', async () => {
+		const result = await env.ads({
+			resource: 'audienceEstimate',
+			operation: 'get',
+			account: fx().accountId,
+			targetingCriteria: '[{"targeting_type":"NOT_A_TYPE","targeting_value":"x"}]',
+		});
+		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
+	});
+});
+
+describe('Feature', () => {
+	it('lists features, filters them, and adds and removes them in the sandbox', async () => {
+		const listed = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId });
+		expect(listed.length).toBeGreaterThan(0);
+		expect(listed.every((f) => typeof f.feature_key === 'string')).toBe(true);
+		const filtered = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId, options: { featureKeys: ['REACH_AND_FREQUENCY_ANALYTICS'] } });
+		expect(filtered.map((f) => f.feature_key)).toEqual(['REACH_AND_FREQUENCY_ANALYTICS']);
+
+		env.useEnvironment('sandbox');
+		const sandboxAccount = sandboxFx().accountId;
+		const added = await ok({ resource: 'feature', operation: 'add', account: sandboxAccount, featureKeys: ['AGE_TARGETING', 'DR_TAP'] });
+		expect(added.map((f) => f.feature_key)).toEqual(expect.arrayContaining(['AGE_TARGETING', 'DR_TAP']));
+		const after = await ok({ resource: 'feature', operation: 'getAll', account: sandboxAccount });
+		expect(after.map((f) => f.feature_key)).toEqual(expect.arrayContaining(['AGE_TARGETING', 'DR_TAP']));
+		await ok({ resource: 'feature', operation: 'remove', account: sandboxAccount, featureKeys: ['DR_TAP'] });
+		const removed = await ok({ resource: 'feature', operation: 'getAll', account: sandboxAccount });
+		expect(removed.map((f) => f.feature_key)).not.toContain('DR_TAP');
+		expect(requests().filter((r) => r.method !== 'GET').every((r) => r.base === 'adsSandbox')).toBe(true);
+	});
+
+	it('refuses to add features on production before sending', async () => {
+		const result = await env.ads({ resource: 'feature', operation: 'add', account: fx().accountId, featureKeys: ['AGE_TARGETING'] });
+		expect(result.error?.message).toMatch(/works only in the X Ads sandbox/);
+		expect(requests()).toHaveLength(0);
+	});
+});
+
+describe('Line Item', () => {
+	it('updates status (updated_at changes) and money given in currency units, converted exactly', async () => {
+		const id = fx().lineItems.engagements;
+		const before = env.emulator.control.state().ads.production.lineItems.get(id)!.updated_at;
+		const [updated] = await ok({
+			resource: 'lineItem',
+			operation: 'update',
+			account: fx().accountId,
+			lineItem: id,
+			amountUnit: 'currency',
+			updateFields: { entityStatus: 'PAUSED', bidStrategy: 'MAX', bidAmountLocalMicro: '12.34', totalBudgetAmountLocalMicro: '1000', dailyBudgetAmountLocalMicro: '0.000001' },
+		});
+		expect(updated).toMatchObject({ id, entity_status: 'PAUSED', bid_amount_local_micro: 12340000, total_budget_amount_local_micro: 1000000000, daily_budget_amount_local_micro: 1 });
+		expect(updated.updated_at).not.toBe(before);
+		const sent = q(requests()[0].query);
+		expect(sent.get('bid_amount_local_micro')).toBe('12340000');
+	});
+
+	it('sends every parameter of the update table', async () => {
+		const [updated] = await ok({
+			resource: 'lineItem',
+			operation: 'update',
+			account: fx().accountId,
+			lineItem: fx().lineItems.engagements,
+			amountUnit: 'micro',
+			updateFields: {
+				name: 'Spring – ünïcode',
+				bidStrategy: 'AUTO',
+				goal: 'ENGAGEMENT',
+				startTime: '2026-03-01T00:00:00Z',
+				endTime: '2026-04-01T00:00:00Z',
+				frequencyCap: 3,
+				durationInDays: '7',
+				audienceExpansion: 'BROAD',
+				advertiserDomain: 'example.com',
+				categories: 'IAB19, IAB19-6',
+				totalBudgetAmountLocalMicro: '5000000',
+			},
+		});
+		expect(updated).toMatchObject({ name: 'Spring – ünïcode', frequency_cap: 3, duration_in_days: 7, categories: ['IAB19', 'IAB19-6'] });
+		expect(q(requests()[0].query).get('categories')).toBe('IAB19,IAB19-6');
+	});
+
+	it('lets X judge objective-dependent rules and surfaces its error (frequency cap on APP_INSTALLS)', async () => {
+		const result = await env.ads({ resource: 'lineItem', operation: 'update', account: fx().accountId, lineItem: fx().lineItems.appInstalls, updateFields: { frequencyCap: 2 } });
+		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
+		expect((result.error as { description?: string }).description).toMatch(/parameter frequency_cap/);
+	});
+
+	it('deletes irreversibly: deleted=true, listed with with_deleted, and a second delete says "already deleted"', async () => {
+		const id = fx().lineItems.reach;
+		const [deleted] = await ok({ resource: 'lineItem', operation: 'delete', account: fx().accountId, lineItem: id });
+		expect(deleted).toMatchObject({ id, deleted: true });
+		const again = await env.ads({ resource: 'lineItem', operation: 'delete', account: fx().accountId, lineItem: id });
+		expect(again.error?.message).toMatch(/already deleted/);
+		expect((again.error as { httpCode?: string }).httpCode).toBe('404');
+	});
+});
+
+describe('Line Item Curated Category', () => {
+	it('creates, lists, gets, updates and deletes (deleted listed only with with_deleted)', async () => {
+		const account = fx().accountId;
+		const [created] = await ok({ resource: 'lineItemCuratedCategory', operation: 'create', account, lineItemId: fx().lineItems.engagements, curatedCategoryId: fx().curatedCategoryIds[0] });
+		expect(created).toMatchObject({ line_item_id: fx().lineItems.engagements, curated_category_id: fx().curatedCategoryIds[0], deleted: false });
+		const id = String(created.id);
+
+		const listed = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true });
+		expect(listed.map((r) => r.id)).toContain(id);
+		const [got] = await ok({ resource: 'lineItemCuratedCategory', operation: 'get', account, lineItemCuratedCategory: { __rl: true, mode: 'list', value: id } });
+		expect(got.id).toBe(id);
+		const [updated] = await ok({ resource: 'lineItemCuratedCategory', operation: 'update', account, lineItemCuratedCategory: id, updateFields: { curatedCategoryId: fx().curatedCategoryIds[1] } });
+		expect(updated.curated_category_id).toBe(fx().curatedCategoryIds[1]);
+		const [deleted] = await ok({ resource: 'lineItemCuratedCategory', operation: 'delete', account, lineItemCuratedCategory: id });
+		expect(deleted).toMatchObject({ id, deleted: true });
+
+		const without = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true });
+		expect(without.map((r) => r.id)).not.toContain(id);
+		const withDeleted = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true, filters: { withDeleted: true } });
+		expect(withDeleted.map((r) => r.id)).toContain(id);
+	});
+
+	it('searches the records of the chosen account for the resource locator', async () => {
+		const found = await env.harness.listSearch('n8n-nodes-x-ads.xAds', 'searchLineItemCuratedCategories', { xOAuth1Api: { id: 'xOAuth1Api', name: 'x' } }, undefined, undefined, {
+			authentication: 'xOAuth1Api',
+			resource: 'lineItemCuratedCategory',
+			operation: 'get',
+			account: { __rl: true, mode: 'id', value: fx().accountId },
+		});
+		expect(found.results.map((r) => r.value)).toContain(fx().lineItemCuratedCategoryId);
+	});
+});
+
+/** One bad value per rule: refused before any request, naming item, field and rule. */
+const account = () => fx().accountId;
+const badInput: Array<[string, () => INodeParameters, RegExp]> = [
+	['history: start not a whole hour', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T10:30:00Z', endTime: '2026-01-02T00:00:00Z' }), /Item 0: Start Time \(start_time\) must be a whole hour/],
+	['history: end with seconds', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-02T00:00:05Z' }), /Item 0: End Time \(end_time\) must be a whole hour/],
+	['history: start after end', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-03T00:00:00Z', endTime: '2026-01-02T00:00:00Z' }), /Item 0: Start Time \(start_time\) must be before End Time/],
+	['history: bad entity type', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'AD_GROUP', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' }), /Item 0: Entity Type \(entity_type\) must be one of CAMPAIGN/],
+	['history: not a date', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: 'yesterday', endTime: '2026-01-02T00:00:00Z' }), /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+	['history: user id not numeric', () => ({ resource: 'accountHistory', operation: 'getAll', account: account(), returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', filters: { userId: '@someone' } }), /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+	['estimate: not JSON', () => ({ resource: 'audienceEstimate', operation: 'get', account: account(), targetingCriteria: '[{' }), /Item 0: Targeting Criteria \(targeting_criteria\) must be valid JSON/],
+	['estimate: empty', () => ({ resource: 'audienceEstimate', operation: 'get', account: account(), targetingCriteria: '[]' }), /Item 0: Targeting Criteria \(targeting_criteria\) is required|at least one criterion/],
+	['estimate: no primary criterion', () => ({ resource: 'audienceEstimate', operation: 'get', account: account(), targetingCriteria: '[{"targeting_type":"LOCATION","targeting_value":"x"}]' }), /Item 0: Targeting Criteria \(targeting_criteria\) needs at least one primary criterion/],
+	['estimate: bad operator', () => ({ resource: 'audienceEstimate', operation: 'get', account: account(), targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]', additionalFields: { operatorType: 'GT' } }), /Item 0: Operator Type \(operator_type\) must be one of EQ, NE/],
+	['feature: key not in the list', () => ({ resource: 'feature', operation: 'getAll', account: account(), options: { featureKeys: ['CITY_TARGETING'] } }), /Item 0: Feature Keys \(feature_keys\) must be one of REACH_AND_FREQUENCY_ANALYTICS/],
+	['line item: nothing to change', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: {} }), /Item 0: Update Fields needs at least one field/],
+	['line item: bid zero', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'micro', updateFields: { bidAmountLocalMicro: '0' } }), /Item 0: Bid Amount \(bid_amount_local_micro\) must be greater than zero/],
+	['line item: MAX without bid', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { bidStrategy: 'MAX' } }), /Item 0: Bid Amount \(bid_amount_local_micro\) is required when Bid Strategy is MAX/],
+	['line item: TARGET without bid', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { bidStrategy: 'TARGET' } }), /is required when Bid Strategy is TARGET/],
+	['line item: daily above total', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'currency', updateFields: { dailyBudgetAmountLocalMicro: '100.01', totalBudgetAmountLocalMicro: '100' } }), /Item 0: Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+	['line item: money with 7 decimals', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'currency', updateFields: { totalBudgetAmountLocalMicro: '1.0000001' } }), /Item 0: Total Budget \(total_budget_amount_local_micro\) has more than 6 decimals/],
+	['line item: money with a comma', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'currency', updateFields: { totalBudgetAmountLocalMicro: '12,50' } }), /must be an amount in currency units with a dot decimal/],
+	['line item: micros with a decimal', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'micro', updateFields: { totalBudgetAmountLocalMicro: '1.5' } }), /must be a whole number of micro units/],
+	['line item: duration not 1, 7 or 30', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { durationInDays: '14' } }), /Item 0: Frequency Cap Period \(Days\) \(duration_in_days\) must be one of 1, 7, 30/],
+	['line item: status not ACTIVE or PAUSED', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { entityStatus: 'DRAFT' } }), /Item 0: Status \(entity_status\) must be one of ACTIVE, PAUSED/],
+	['line item: start after end', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { startTime: '2026-05-02T00:00:00Z', endTime: '2026-05-01T00:00:00Z' } }), /Item 0: Start Time \(start_time\) must be before End Time/],
+	['line item: time not ISO 8601', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { startTime: '05/01/2026' } }), /must be an ISO 8601 date-time/],
+	['line item: goal not in the enum', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { goal: 'CLICKS' } }), /Item 0: Goal \(goal\) must be one of APP_CLICKS/],
+	['line item: pay_by not in the enum', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { payBy: 'VIEW' } }), /Item 0: Pay By \(pay_by\) must be one of APP_CLICK, IMPRESSION, LINK_CLICK/],
+	['line item: IMPRESSION with TARGET for LINK_CLICKS', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', amountUnit: 'micro', updateFields: { goal: 'LINK_CLICKS', bidStrategy: 'TARGET', bidAmountLocalMicro: '100', payBy: 'IMPRESSION' } }), /Item 0: Pay By \(pay_by\) cannot be IMPRESSION/],
+	['line item: expansion not in the enum', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { audienceExpansion: 'WIDE' } }), /Audience Expansion \(audience_expansion\) must be one of BROAD, DEFINED, EXPANDED/],
+	['line item: frequency cap below 1', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { frequencyCap: 0 } }), /Item 0: Frequency Cap \(frequency_cap\) must be at least 1/],
+	['line item: domain with protocol', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { advertiserDomain: 'https://example.com' } }), /Advertiser Domain \(advertiser_domain\) must be a domain without protocol/],
+	['line item: iOS id not numeric', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { iosAppStoreIdentifier: 'id333903271' } }), /iOS App Store Identifier \(ios_app_store_identifier\) must be the numeric part/],
+	['line item: category not IAB', () => ({ resource: 'lineItem', operation: 'update', account: account(), lineItem: 'li1', updateFields: { categories: 'IAB19,sports' } }), /Categories \(categories\) must be IAB category codes/],
+	['line item: bad id', () => ({ resource: 'lineItem', operation: 'delete', account: account(), lineItem: 'li 1' }), /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+	['curated link: nothing to change', () => ({ resource: 'lineItemCuratedCategory', operation: 'update', account: account(), lineItemCuratedCategory: 'ab1', updateFields: {} }), /Item 0: Update Fields needs at least one field/],
+	['curated link: line item id empty', () => ({ resource: 'lineItemCuratedCategory', operation: 'create', account: account(), lineItemId: '={{ $json.missing }}', curatedCategoryId: 'cc1' }), /Item 0: Line Item ID \(line_item_id\) is required/],
+	['placement: bad product type', () => ({ resource: 'placement', operation: 'getAll', options: { productType: 'VIDEO' } }), /Item 0: Product Type \(product_type\) must be one of MEDIA, PROMOTED_ACCOUNT, PROMOTED_TWEETS/],
+	['account apps: bad sort', () => ({ resource: 'accountApp', operation: 'getAll', account: account(), returnAll: true, filters: { sortBy: 'name' } }), /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+];
+
+describe('input rules (refused before any request)', () => {
+	it.each(badInput)('%s', async (_, parameters, message) => {
+		env.emulator.control.clearRequests();
+		const result = await env.ads(parameters());
+		expect(result.error?.message).toMatch(message);
+		expect(requests()).toHaveLength(0);
+	});
+
+	it('with continueOnFail the bad item becomes an error item and the others go through', async () => {
+		const result = await env.ads(
+			{
+				resource: 'lineItem',
+				operation: 'update',
+				account: fx().accountId,
+				lineItem: '={{ $json.id }}',
+				updateFields: { entityStatus: '={{ $json.status }}' },
+			},
+			[
+				{ id: fx().lineItems.engagements, status: 'PAUSED' },
+				{ id: fx().lineItems.engagements, status: 'STOPPED' },
+				{ id: fx().lineItems.reach, status: 'ACTIVE' },
+			],
+			{ continueOnFail: true },
+		);
+		const out = result.output();
+		expect(out).toHaveLength(3);
+		expect(out[0].json).toMatchObject({ id: fx().lineItems.engagements, entity_status: 'PAUSED' });
+		expect(out[1].json.error).toMatch(/^Item 1: Status \(entity_status\) must be one of ACTIVE, PAUSED/);
+		expect(out[2].json).toMatchObject({ id: fx().lineItems.reach, entity_status: 'ACTIVE' });
+		expect(out.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
+		expect(requests().filter((r) => r.method === 'PUT')).toHaveLength(2);
+	});
+});
