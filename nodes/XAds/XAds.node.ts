@@ -8,16 +8,22 @@ import { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs 
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
+import { accountMediaResource } from './resources/accountMedia';
 import { customAudienceResource, doNotReachListResource, tailoredAudiencePermissionResource } from './resources/audience';
 import { audienceEstimateResource } from './resources/audienceEstimate';
 import { businessCategoryResource } from './resources/businessCategory';
+import { cardResource } from './resources/card';
 import { catalogResource, productResource, productSetResource } from './resources/catalog';
 import { curatedCategoryResource } from './resources/curatedCategory';
 import { featureResource } from './resources/feature';
 import { keywordInsightResource } from './resources/keywordInsight';
 import { lineItemResource } from './resources/lineItem';
 import { lineItemCuratedCategoryResource } from './resources/lineItemCuratedCategory';
+import { mediaLibraryResource } from './resources/mediaLibrary';
 import { placementResource } from './resources/placement';
+import { pollCardResource } from './resources/pollCard';
+import { postResource } from './resources/post';
+import { videoConversationCardResource } from './resources/videoConversationCard';
 
 /** Every resource of the X Ads API this node covers, in the order the UI lists them. */
 export const adsResources: Resource[] = [
@@ -38,6 +44,12 @@ export const adsResources: Resource[] = [
 	tailoredAudiencePermissionResource,
 	customAudienceResource,
 	doNotReachListResource,
+	accountMediaResource,
+	cardResource,
+	mediaLibraryResource,
+	pollCardResource,
+	videoConversationCardResource,
+	postResource,
 ];
 
 export class XAds implements INodeType {

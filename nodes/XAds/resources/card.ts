@@ -101,50 +101,114 @@ const componentProperty: INodeProperties = {
 			name: 'component',
 			values: [
 				{
+					displayName: 'Button Label',
+					name: 'label',
+					type: 'options',
+					default: '',
+				},
+				{
+					displayName: 'Country Code',
+					name: 'countryCode',
+					type: 'string',
+					default: 'US',
+					description: 'ISO 3166-1 alpha-2 code of the app store country',
+				},
+				{
+					displayName: 'Google Play App ID',
+					name: 'googleplayAppId',
+					type: 'string',
+					default: '',
+					placeholder: 'com.example.app',
+				},
+				{
+					displayName: 'Google Play Deep Link',
+					name: 'googleplayDeepLink',
+					type: 'string',
+					default: '',
+				},
+				{
+					displayName: 'iOS App Store Identifier',
+					name: 'iosAppStoreIdentifier',
+					type: 'string',
+					default: '',
+					placeholder: '333903271',
+				},
+				{
+					displayName: 'iOS Deep Link',
+					name: 'iosDeepLink',
+					type: 'string',
+					default: '',
+				},
+				{
+					displayName: 'Media Key',
+					name: 'mediaKey',
+					type: 'string',
+					default: '',
+				},
+				{
+					displayName: 'Media Keys',
+					name: 'mediaKeys',
+					type: 'string',
+					default: '',
+					description: '2 to 6 media keys, comma-separated',
+				},
+				{
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+				},
+				{
 					displayName: 'Type',
 					name: 'type',
 					type: 'options',
 					options: [
-						{ name: 'Button (App)', value: 'BUTTON' },
-						{ name: 'Details (Website)', value: 'DETAILS' },
-						{ name: 'Media', value: 'MEDIA' },
-						{ name: 'Swipeable Media', value: 'SWIPEABLE_MEDIA' },
+						{
+							name: 'Button (App)',
+							value: 'BUTTON',
+						},
+						{
+							name: 'Details (Website)',
+							value: 'DETAILS',
+						},
+						{
+							name: 'Media',
+							value: 'MEDIA',
+						},
+						{
+							name: 'Swipeable Media',
+							value: 'SWIPEABLE_MEDIA',
+						},
 					],
 					default: 'MEDIA',
 				},
-				{ displayName: 'Media Key', name: 'mediaKey', type: 'string', default: '', displayOptions: { show: { type: ['MEDIA'] } } },
-				{ displayName: 'Media Keys', name: 'mediaKeys', type: 'string', default: '', description: '2 to 6 media keys, comma-separated', displayOptions: { show: { type: ['SWIPEABLE_MEDIA'] } } },
-				{ displayName: 'Title', name: 'title', type: 'string', default: '', displayOptions: { show: { type: ['DETAILS'] } } },
-				{ displayName: 'Website URL', name: 'url', type: 'string', default: '', displayOptions: { show: { type: ['DETAILS'] } } },
 				{
-					displayName: 'Button Label',
-					name: 'label',
-					type: 'options',
-					options: BUTTON_LABELS.map((value) => ({ name: value[0] + value.slice(1).toLowerCase(), value })),
-					default: 'INSTALL',
-					displayOptions: { show: { type: ['BUTTON'] } },
+					displayName: 'Website URL',
+					name: 'url',
+					type: 'string',
+					default: '',
 				},
-				{ displayName: 'Country Code', name: 'countryCode', type: 'string', default: 'US', description: 'ISO 3166-1 alpha-2 code of the app store country', displayOptions: { show: { type: ['BUTTON'] } } },
-				{ displayName: 'Google Play App ID', name: 'googleplayAppId', type: 'string', default: '', placeholder: 'com.example.app', displayOptions: { show: { type: ['BUTTON'] } } },
-				{ displayName: 'Google Play Deep Link', name: 'googleplayDeepLink', type: 'string', default: '', displayOptions: { show: { type: ['BUTTON'] } } },
-				{ displayName: 'iOS App Store Identifier', name: 'iosAppStoreIdentifier', type: 'string', default: '', placeholder: '333903271', displayOptions: { show: { type: ['BUTTON'] } } },
-				{ displayName: 'iOS Deep Link', name: 'iosDeepLink', type: 'string', default: '', displayOptions: { show: { type: ['BUTTON'] } } },
 			],
 		},
 	],
 };
 
-const sourceProperty = (creating: boolean): INodeProperties => ({
+const createSourceProperty: INodeProperties = {
 	displayName: 'Components From',
 	name: 'componentsSource',
 	type: 'options',
 	options: [
-		...(creating ? [] : [{ name: 'Keep the Current Ones', value: 'none' }]),
 		{ name: 'Component List', value: 'ui' },
 		{ name: 'JSON (Components or Slides)', value: 'json' },
 	],
-	default: creating ? 'ui' : 'none',
-});
+	default: 'ui',
+};
+
+const updateSourceProperty: INodeProperties = {
+	...createSourceProperty,
+	options: [{ name: 'Keep the Current Ones', value: 'none' }, ...(createSourceProperty.options ?? [])],
+	default: 'none',
+};
 
 const jsonProperty: INodeProperties = {
 	displayName: 'Card JSON',
@@ -262,7 +326,7 @@ export const cardResource: Resource = {
 			path,
 			send: 'json',
 			fields: [accountField, { wire: 'name', label: 'Name', type: 'string', required: true, rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
-			extraProperties: [sourceProperty(true), componentProperty, jsonProperty],
+			extraProperties: [createSourceProperty, componentProperty, jsonProperty],
 			read: readCard,
 			check: (values, { fail }) => checkCard(values, fail, true),
 		},
@@ -276,7 +340,7 @@ export const cardResource: Resource = {
 			path: `${path}/{card_id}`,
 			send: 'json',
 			fields: [accountField, cardIdField, { wire: 'name', label: 'Name', type: 'string', rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
-			extraProperties: [sourceProperty(false), componentProperty, jsonProperty],
+			extraProperties: [updateSourceProperty, componentProperty, jsonProperty],
 			read: readCard,
 			check: (values, { fail }) => {
 				if (values.name === undefined && values.components === undefined && values.slides === undefined) {
