@@ -4,9 +4,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { activitySubscriptionResource } from './resources/activitySubscription';
 import { webhookResource } from './resources/webhook';
 
-export const webhookResources: Resource[] = [webhookResource];
+export const webhookResources: Resource[] = [webhookResource, activitySubscriptionResource];
 
 export class XWebhooks implements INodeType {
 	description: INodeTypeDescription = {

@@ -11,7 +11,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { AdsEnvelope, RetryPolicy, XContext, XHost, XRequest } from './transport';
+import type { AdsEnvelope, RetryPolicy, XAuth, XContext, XHost, XRequest } from './transport';
 import type { FieldRules } from './validation';
 
 export type FieldType =
@@ -74,6 +74,8 @@ export interface Endpoint {
 	method: IHttpRequestMethods;
 	path: string;
 	host?: XHost;
+	/** Whose credential signs: default the user's on Ads hosts, the app's bearer on the general API. */
+	auth?: XAuth;
 	version?: number;
 	fields?: Field[];
 	/** Where fields that are not path parameters go. */

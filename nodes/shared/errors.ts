@@ -17,6 +17,9 @@ export interface XErrorDetail {
 	parameter?: string;
 }
 
+/** Failure reasons of v2 webhook management, named somewhere in X's error body. */
+export const WEBHOOK_REASONS = ['CrcValidationFailed', 'UrlValidationFailed', 'DuplicateUrlFailed', 'WebhookLimitExceeded', 'WebhookIdInvalid'] as const;
+
 /** The first error of an Ads ({errors:[{code,message,parameter}]}) or v2 ({errors, title, detail}) body. */
 export function xErrorDetail(body: unknown): XErrorDetail {
 	if (!body || typeof body !== 'object') {
@@ -24,14 +27,36 @@ export function xErrorDetail(body: unknown): XErrorDetail {
 	}
 	const b = body as Record<string, unknown>;
 	const first = (Array.isArray(b.errors) ? b.errors[0] : undefined) as Record<string, unknown> | undefined;
+	const text = JSON.stringify(body);
+	const reason = WEBHOOK_REASONS.find((r) => text.includes(r));
 	return {
-		code: (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.title as string | undefined),
+		code: reason ?? (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.title as string | undefined),
 		message: (first?.message as string | undefined) ?? (b.detail as string | undefined),
 		parameter: first?.parameter as string | undefined,
 	};
 }
 
 const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: string }> = [
+	{
+		when: (_, d) => d.code === 'CrcValidationFailed',
+		hint: 'X\'s CRC check of the URL failed: the URL must answer GET ?crc_token=... within 3 seconds with {"response_token": "sha256=<base64 HMAC-SHA256 of the token, keyed with the App\'s API key secret>"}. Make sure the receiving workflow (X Trigger) is active and reachable from the internet, then validate again.',
+	},
+	{
+		when: (_, d) => d.code === 'UrlValidationFailed',
+		hint: 'X refused the URL: it must be a public https URL without a port. For n8n, set WEBHOOK_URL to the public https address (for example behind a reverse proxy on 443).',
+	},
+	{
+		when: (_, d) => d.code === 'DuplicateUrlFailed',
+		hint: 'The App already has a webhook with this URL: list the webhooks and reuse (or delete) that one.',
+	},
+	{
+		when: (_, d) => d.code === 'WebhookLimitExceeded',
+		hint: 'The App has reached its maximum number of webhooks: delete one it no longer needs (list them first), or use a higher API plan.',
+	},
+	{
+		when: (_, d) => d.code === 'WebhookIdInvalid',
+		hint: 'X does not know this webhook ID for the App: list the App\'s webhooks to get a valid ID (it may have been deleted).',
+	},
 	{
 		when: (s, d) => s === 401 && String(d.code) === '32',
 		hint: 'X could not verify the OAuth signature: check the consumer key and secret and the access token and secret in the credential, and that this machine\'s clock is right (X refuses signatures made with a clock that is off by minutes).',

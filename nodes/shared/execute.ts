@@ -14,7 +14,7 @@ import type { BatchSummaries, CheckedItem, Endpoint, Field, Resource } from './e
 import { findEndpoint, optionalCollectionName, paramName } from './endpoints';
 import type { ListRequest } from './pagination';
 import { listAll } from './pagination';
-import type { AdsEnvelope, RetryPolicy, XRequest } from './transport';
+import type { AdsEnvelope, RetryPolicy, XAuth, XRequest } from './transport';
 import { adsRequest, DEFAULT_RETRY_POLICY, xCredentials } from './transport';
 import type { AmountUnit } from './money';
 import { toMicros } from './money';
@@ -93,6 +93,10 @@ function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: numbe
 		}
 	}
 	return values;
+}
+
+export function endpointAuth(endpoint: Endpoint): XAuth {
+	return endpoint.auth ?? (endpoint.host === 'api' ? 'app' : 'user');
 }
 
 /** Converts one value to what goes on the wire, or returns the broken rule. */
@@ -200,6 +204,7 @@ export function prepareItem(
 		version: endpoint.version,
 		pathParams,
 		idempotent: endpoint.idempotent,
+		auth: endpointAuth(endpoint),
 		itemIndex,
 		...(endpoint.send === 'json' ? { body: rest } : { qs: rest }),
 	};
@@ -326,7 +331,7 @@ export async function executeEndpoints(
 	const resource = ctx.getNodeParameter('resource', 0) as string;
 	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const endpoint = findEndpoint(resources, resource, operation);
-	const credentials = await xCredentials(ctx, endpoint.host === 'api' ? 'app' : 'user');
+	const credentials = await xCredentials(ctx, endpointAuth(endpoint));
 	const policy = retryPolicy(ctx);
 	const continueOnFail = ctx.continueOnFail();
 

@@ -149,6 +149,20 @@ export function signRequest(keys: OAuth1Keys, input: SignInput): SignedRequest {
 	};
 }
 
+/**
+ * OAuth's own token steps sign with another token than the credential's: none for request_token,
+ * the request token for access_token, plus protocol parameters such as oauth_callback and
+ * oauth_verifier. The X OAuth node puts this on the request options; the credential reads and
+ * removes it, so signing stays in one place.
+ */
+export const SIGNING_OVERRIDE_FIELD = 'xOAuth1SigningOverride';
+
+export interface TokenOverride {
+	token?: string;
+	tokenSecret?: string;
+	oauthParams?: Record<string, string>;
+}
+
 /** The request shapes n8n hands to a credential's `authenticate`: IHttpRequestOptions, or the legacy request options (uri, form). */
 export interface SignableOptions {
 	method?: string;
@@ -175,8 +189,13 @@ function formPairs(body: unknown): Pair[] {
  * Signs any request n8n builds (our nodes, or the HTTP Request node with a predefined credential):
  * query from the URL and `qs` plus form-urlencoded bodies are signed; JSON bodies are not.
  */
-export function signRequestOptions<T extends SignableOptions>(keys: OAuth1Keys, options: T): T {
+export function signRequestOptions<T extends SignableOptions>(credentialKeys: OAuth1Keys, options: T): T {
 	const signed: T = { ...options, headers: { ...(options.headers ?? {}) } };
+	const override = (options as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] as TokenOverride | undefined;
+	delete (signed as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD];
+	const keys: OAuth1Keys = override
+		? { ...credentialKeys, token: override.token, tokenSecret: override.tokenSecret }
+		: credentialKeys;
 	const headers = signed.headers as Record<string, unknown>;
 	const target = options.url ?? options.uri ?? '';
 	const absolute = /^https?:\/\//i.test(target)
@@ -202,6 +221,7 @@ export function signRequestOptions<T extends SignableOptions>(keys: OAuth1Keys, 
 		url: absolute,
 		query: objectToPairs(options.qs),
 		form,
+		oauthExtras: override?.oauthParams,
 	});
 	delete signed.qs;
 	delete signed.baseURL;

@@ -16,7 +16,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { X_ADS_BASE_URL, X_ADS_SANDBOX_BASE_URL, X_API_BASE_URL } from './credentialFields';
 import { xApiError, xTransportError } from './errors';
-import { encodePairs, objectToPairs, percentEncode } from './oauth1';
+import type { TokenOverride } from './oauth1';
+import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } from './oauth1';
 import { backoffMs, rateLimitWaitMs, retryAfterMs } from './rateLimit';
 
 export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -47,6 +48,8 @@ export interface XRequest {
 	/** Safe to send again after a 5xx or a dropped connection; defaults to every method but POST. */
 	idempotent?: boolean;
 	itemIndex?: number;
+	/** OAuth token steps: sign with this token instead of the credential's (X OAuth 1.0a credential only). */
+	tokenOverride?: TokenOverride;
 }
 
 export interface RetryPolicy {
@@ -181,6 +184,7 @@ export async function xRequest(
 			options.body = request.body as IDataObject;
 			options.headers = { 'Content-Type': 'application/json' };
 		}
+		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
 
 		let response: XResponse;
 		try {

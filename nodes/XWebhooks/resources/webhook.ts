@@ -1,11 +1,58 @@
 /** Webhooks (spec document 01, v2 webhook management; app-only bearer token). */
-import type { Resource } from '../../shared/endpoints';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field, Resource } from '../../shared/endpoints';
+
+const WEBHOOK_ID: Field = {
+	wire: 'webhook_id',
+	label: 'Webhook ID',
+	type: 'string',
+	required: true,
+	rules: { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' },
+};
+
+/** What X refuses for a callback URL: not https, a port, more than 200 characters. */
+export function callbackUrlRule(url: string): string | undefined {
+	if (url.length > 200) return `must be at most 200 characters (got ${url.length})`;
+	let parsed: URL;
+	try {
+		parsed = new URL(url);
+	} catch {
+		return `must be a full URL such as https://n8n.example.com/webhook/x (got "${url}")`;
+	}
+	if (parsed.protocol !== 'https:') return 'must use https (X refuses other schemes)';
+	if (/^https:\/\/[^/]*:\d*(\/|$)/i.test(url)) return 'must not contain a port (X refuses URLs with a port; serve on 443 behind a reverse proxy)';
+	return undefined;
+}
+
+/** yyyymmddhhmm in UTC, as the replay endpoint takes it. */
+export function replayStamp(iso: string): string {
+	return iso.replace(/[-:T]/g, '').slice(0, 12);
+}
+
+const DAY_MS = 24 * 3600 * 1000;
 
 export const webhookResource: Resource = {
 	name: 'Webhook',
 	value: 'webhook',
 	description: 'Webhooks registered for the App',
 	endpoints: [
+		{
+			resource: 'webhook',
+			operation: 'create',
+			name: 'Create',
+			action: 'Create a webhook',
+			description: 'Register a webhook URL; X checks it with a CRC request at once',
+			method: 'POST',
+			host: 'api',
+			path: '/2/webhooks',
+			send: 'json',
+			fields: [{ wire: 'url', label: 'URL', type: 'string', required: true, placeholder: 'https://n8n.example.com/webhook/x-events', description: 'Public https URL without a port, at most 200 characters' }],
+			check: (values, { fail }) => {
+				const rule = callbackUrlRule(String(values.url));
+				if (rule) fail('URL (url)', rule);
+			},
+		},
 		{
 			resource: 'webhook',
 			operation: 'getAll',
@@ -15,6 +62,57 @@ export const webhookResource: Resource = {
 			method: 'GET',
 			host: 'api',
 			path: '/2/webhooks',
+		},
+		{
+			resource: 'webhook',
+			operation: 'validate',
+			name: 'Validate',
+			action: 'Validate a webhook',
+			description: 'Run a CRC check now; a webhook that passes is valid again and receives events',
+			method: 'PUT',
+			host: 'api',
+			path: '/2/webhooks/{webhook_id}',
+			fields: [WEBHOOK_ID],
+			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
+		},
+		{
+			resource: 'webhook',
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a webhook',
+			description: 'Remove a webhook',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/webhooks/{webhook_id}',
+			fields: [WEBHOOK_ID],
+			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
+		},
+		{
+			resource: 'webhook',
+			operation: 'replay',
+			name: 'Replay',
+			action: 'Replay webhook events',
+			description: 'Deliver again the events of a window within the last 24 hours',
+			method: 'POST',
+			host: 'api',
+			path: '/2/webhooks/replay',
+			send: 'json',
+			idempotent: false,
+			fields: [
+				{ ...WEBHOOK_ID },
+				{ wire: 'from_date', label: 'From', type: 'dateTime', required: true, description: 'Within the last 24 hours; a time without a zone is read as UTC' },
+				{ wire: 'to_date', label: 'To', type: 'dateTime', required: true, description: 'After From, not in the future' },
+			],
+			check: (values, { fail }) => {
+				const from = Date.parse(String(values.from_date));
+				const to = Date.parse(String(values.to_date));
+				const now = Date.now();
+				if (from < now - DAY_MS) fail('From (from_date)', `must be within the last 24 hours (got ${String(values.from_date)})`);
+				if (to > now + 60_000) fail('To (to_date)', `must not be in the future (got ${String(values.to_date)})`);
+				if (from >= to) fail('From (from_date)', `must be before To (to_date) (got ${String(values.from_date)} and ${String(values.to_date)})`);
+				values.from_date = replayStamp(String(values.from_date));
+				values.to_date = replayStamp(String(values.to_date));
+			},
 		},
 	],
 };

@@ -1,0 +1,246 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import { appKeysRequest, apiBaseUrl } from '../shared/bearer';
+import type { CheckedItem, Resource } from '../shared/endpoints';
+import { buildProperties } from '../shared/endpoints';
+import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { encodePairs, parsePairs, percentEncode } from '../shared/oauth1';
+import type { RetryPolicy } from '../shared/transport';
+import { xCredentials, xRequest } from '../shared/transport';
+
+/** The token endpoints answer form-encoded (name=value&...). */
+function formRecord(body: unknown): IDataObject {
+	if (body && typeof body === 'object') return body as IDataObject;
+	return Object.fromEntries(parsePairs(String(body ?? '')));
+}
+
+const TOKEN = { pattern: /^[\x21-\x7e]{1,200}$/, patternRule: 'a token of printable characters without spaces' };
+
+async function requestToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const { oauth_callback: callback, x_auth_access_type: accessType } = item.values;
+	const response = await xRequest(
+		ctx,
+		{
+			method: 'POST',
+			host: 'api',
+			path: '/oauth/request_token',
+			qs: accessType ? { x_auth_access_type: accessType } : undefined,
+			auth: 'user',
+			// Signed with the consumer key and secret only; the callback travels as an oauth_* parameter.
+			tokenOverride: { oauthParams: { oauth_callback: String(callback) } },
+			itemIndex: item.itemIndex,
+		},
+		policy,
+	);
+	return [formRecord(response.body)];
+}
+
+async function authorizationUrl(ctx: IExecuteFunctions, item: CheckedItem): Promise<IDataObject[]> {
+	const credentials = await xCredentials(ctx, 'user');
+	const { oauth_token: token, step, force_login: forceLogin, screen_name: screenName } = item.values;
+	const query = encodePairs([
+		['oauth_token', String(token)],
+		...(forceLogin ? ([['force_login', 'true']] as Array<[string, string]>) : []),
+		...(screenName ? ([['screen_name', String(screenName)]] as Array<[string, string]>) : []),
+	]);
+	return [{ url: `${apiBaseUrl(credentials)}/oauth/${String(step ?? 'authorize')}?${query}`, oauth_token: token }];
+}
+
+async function accessToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const { oauth_token: token, oauth_token_secret: secret, oauth_verifier: verifier } = item.values;
+	const response = await xRequest(
+		ctx,
+		{
+			method: 'POST',
+			host: 'api',
+			path: '/oauth/access_token',
+			qs: { oauth_verifier: verifier },
+			auth: 'user',
+			tokenOverride: { token: String(token), tokenSecret: secret === undefined ? '' : String(secret) },
+			itemIndex: item.itemIndex,
+		},
+		policy,
+	);
+	return [formRecord(response.body)];
+}
+
+async function invalidateAccessToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const { access_token: token, access_token_secret: secret } = item.values;
+	const response = await xRequest(
+		ctx,
+		{
+			method: 'POST',
+			host: 'api',
+			path: '/1.1/oauth/invalidate_token.json',
+			auth: 'user',
+			tokenOverride: token === undefined ? undefined : { token: String(token), tokenSecret: String(secret ?? '') },
+			itemIndex: item.itemIndex,
+		},
+		policy,
+	);
+	return [response.body as IDataObject];
+}
+
+async function issueBearer(ctx: IExecuteFunctions): Promise<IDataObject[]> {
+	const credentials = await xCredentials(ctx, 'app');
+	return [await appKeysRequest(ctx, credentials, '/oauth2/token', 'grant_type=client_credentials')];
+}
+
+async function invalidateBearer(ctx: IExecuteFunctions, item: CheckedItem): Promise<IDataObject[]> {
+	const credentials = await xCredentials(ctx, 'app');
+	const token = String(item.values.access_token ?? credentials.accessToken ?? credentials.bearerToken ?? '');
+	if (!token) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${item.itemIndex}: Bearer Token (access_token) is needed: the credential holds none yet`, {
+			itemIndex: item.itemIndex,
+			description: 'Give the token to invalidate, or issue one first.',
+		});
+	}
+	return [await appKeysRequest(ctx, credentials, '/oauth2/invalidate_token', `access_token=${percentEncode(token)}`)];
+}
+
+const oauth1: Resource = {
+	name: 'OAuth 1.0a',
+	value: 'oauth1',
+	description: 'Three-legged OAuth 1.0a: collect an advertiser\'s access tokens',
+	endpoints: [
+		{
+			resource: 'oauth1',
+			operation: 'requestToken',
+			name: 'Request Token',
+			action: 'Get a request token',
+			description: 'Step 1: get a request token, signed with the App\'s consumer key and secret only',
+			method: 'POST',
+			host: 'api',
+			auth: 'user',
+			path: '/oauth/request_token',
+			fields: [
+				{ wire: 'oauth_callback', label: 'Callback URL', type: 'string', required: true, default: 'oob', description: 'Where X sends the user after approval (one of the App\'s callback URLs), or oob for PIN mode', rules: { pattern: /^(oob|https?:\/\/\S+)$/, patternRule: 'a URL or oob' } },
+				{ wire: 'x_auth_access_type', label: 'Access Type', type: 'options', options: ['read', 'write'], description: 'Ask for less access than the App is registered for' },
+			],
+			run: requestToken,
+		},
+		{
+			resource: 'oauth1',
+			operation: 'authorizationUrl',
+			name: 'Authorization URL',
+			action: 'Build the authorization URL',
+			description: 'Step 2: the URL to send the user to (no request is made)',
+			method: 'GET',
+			host: 'api',
+			auth: 'user',
+			path: '/oauth/authorize',
+			fields: [
+				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, rules: TOKEN },
+				{ wire: 'step', label: 'Page', type: 'options', options: ['authorize', 'authenticate'], description: 'authorize asks every time; authenticate skips approval when the user already granted access' },
+				{ wire: 'force_login', label: 'Force Login', type: 'boolean', description: 'Whether the user must enter their credentials' },
+				{ wire: 'screen_name', label: 'Screen Name', type: 'string', description: 'Prefills the username box' },
+			],
+			run: authorizationUrl,
+		},
+		{
+			resource: 'oauth1',
+			operation: 'accessToken',
+			name: 'Access Token',
+			action: 'Exchange for an access token',
+			description: 'Step 3: exchange the request token and verifier (or PIN) for the user\'s access token',
+			method: 'POST',
+			host: 'api',
+			auth: 'user',
+			path: '/oauth/access_token',
+			fields: [
+				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, rules: TOKEN },
+				{ wire: 'oauth_verifier', label: 'Verifier or PIN', type: 'string', required: true, rules: TOKEN },
+				{ wire: 'oauth_token_secret', label: 'Request Token Secret', type: 'string', description: 'From the request token step' },
+			],
+			run: accessToken,
+		},
+		{
+			resource: 'oauth1',
+			operation: 'invalidateToken',
+			name: 'Invalidate Access Token',
+			action: 'Invalidate an access token',
+			description: 'Revoke an access token (default: the credential\'s own); later use gets 401 code 89',
+			method: 'POST',
+			host: 'api',
+			auth: 'user',
+			path: '/1.1/oauth/invalidate_token.json',
+			fields: [
+				{ wire: 'access_token', label: 'Access Token', type: 'string', description: 'Another user\'s token to revoke; default the credential\'s', rules: TOKEN },
+				{ wire: 'access_token_secret', label: 'Access Token Secret', type: 'string', description: 'The secret of that token' },
+			],
+			check: (values, { fail }) => {
+				if ((values.access_token === undefined) !== (values.access_token_secret === undefined)) {
+					fail('Access Token (access_token) and Access Token Secret (access_token_secret)', 'go together: give both or neither');
+				}
+			},
+			run: invalidateAccessToken,
+		},
+	],
+};
+
+const bearer: Resource = {
+	name: 'Bearer Token',
+	value: 'bearerToken',
+	description: 'The App\'s OAuth 2.0 bearer token (one outstanding per App)',
+	endpoints: [
+		{
+			resource: 'bearerToken',
+			operation: 'issue',
+			name: 'Issue',
+			action: 'Issue a bearer token',
+			description: 'Get the App\'s bearer token (X returns the same one while it is outstanding)',
+			method: 'POST',
+			host: 'api',
+			auth: 'app',
+			path: '/oauth2/token',
+			run: issueBearer,
+		},
+		{
+			resource: 'bearerToken',
+			operation: 'invalidate',
+			name: 'Invalidate',
+			action: 'Invalidate a bearer token',
+			description: 'Revoke the App\'s bearer token; the next one issued differs',
+			method: 'POST',
+			host: 'api',
+			auth: 'app',
+			path: '/oauth2/invalidate_token',
+			fields: [{ wire: 'access_token', label: 'Bearer Token', type: 'string', description: 'Default: the token the credential holds' }],
+			run: invalidateBearer,
+		},
+	],
+};
+
+export const oauthResources: Resource[] = [oauth1, bearer];
+
+export class XOAuth implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'X OAuth',
+		name: 'xOAuth',
+		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'X OAuth token endpoints: collect advertisers\' access tokens, manage the App\'s bearer token',
+		defaults: { name: 'X OAuth' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
+			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } } },
+		],
+		properties: [...buildProperties(oauthResources), requestOptionsProperty],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await executeEndpoints(this, oauthResources);
+	}
+}
