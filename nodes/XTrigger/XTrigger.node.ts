@@ -1,0 +1,266 @@
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+
+import type { XRequest } from '../shared/transport';
+import { xCredentials, xRequest } from '../shared/transport';
+import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
+import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDelivery } from './events';
+
+/** How many recent event ids are remembered for dedupe (kept in the node's static data, so it survives restarts). */
+const SEEN_LIMIT = 5000;
+
+interface TriggerState extends IDataObject {
+	webhookId?: string;
+	/** Whether activation created the webhook (deactivation removes only what activation created). */
+	createdWebhook?: boolean;
+	subscriptionIds?: string[];
+	/** The subscriptions asked for when they were created, to notice a changed configuration. */
+	subscriptionConfig?: string;
+	seen?: string[];
+}
+
+interface SubscriptionSpec {
+	userId: string;
+	eventTypes: string[];
+	keyword?: string;
+	direction?: string;
+}
+
+const api = (method: XRequest['method'], path: string, extra: Partial<XRequest> = {}): XRequest => ({
+	method,
+	host: 'api',
+	path,
+	auth: 'app',
+	...extra,
+});
+
+function state(ctx: IHookFunctions | IWebhookFunctions): TriggerState {
+	return ctx.getWorkflowStaticData('node') as TriggerState;
+}
+
+function subscriptionSpecs(ctx: IHookFunctions): SubscriptionSpec[] {
+	const list = ((ctx.getNodeParameter('subscriptions', {}) as IDataObject).subscription ?? []) as IDataObject[];
+	return list.map((s) => ({
+		userId: String(s.userId ?? '').trim(),
+		eventTypes: (s.eventTypes as string[]) ?? [],
+		keyword: s.keyword ? String(s.keyword) : undefined,
+		direction: s.direction && s.direction !== 'none' ? String(s.direction) : undefined,
+	}));
+}
+
+/** Removal where already gone (404 or WebhookIdInvalid) is fine: someone may have removed it at X. */
+async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<void> {
+	try {
+		await xRequest(ctx, request);
+	} catch (error) {
+		const e = error as NodeApiError;
+		const gone = e?.httpCode === '404' || e?.context?.xCode === 'WebhookIdInvalid';
+		if (!gone) throw new NodeApiError(ctx.getNode(), error as JsonObject);
+	}
+}
+
+async function createSubscriptions(ctx: IHookFunctions, webhookId: string): Promise<string[]> {
+	const ids: string[] = [];
+	for (const spec of subscriptionSpecs(ctx)) {
+		for (const eventType of spec.eventTypes) {
+			const filter: IDataObject = { user_id: spec.userId };
+			if (spec.keyword) filter.keyword = spec.keyword;
+			if (spec.direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = spec.direction;
+			const { body } = await xRequest(ctx, api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: 'n8n' } }));
+			const data = ((body as IDataObject)?.data ?? {}) as IDataObject;
+			ids.push(String(data.subscription_id ?? data.id));
+		}
+	}
+	return ids;
+}
+
+export class XTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'X Trigger',
+		name: 'xTrigger',
+		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["events"].join(", ")}}',
+		description: 'Starts the workflow on events X delivers to a webhook (account activity, direct messages, posts)',
+		defaults: { name: 'X Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'xAppOnlyApi', required: true }],
+		webhooks: [
+			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: [
+			{
+				displayName: 'X needs a public https URL without a port for this webhook: set n8n\'s WEBHOOK_URL accordingly (for example behind a reverse proxy on 443). X checks it at once with a CRC request.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [{ name: 'All Events', value: '*' }, ...EVENT_KINDS.map((kind) => ({ name: kind, value: kind }))],
+				default: ['*'],
+				description: 'Which kinds of event start the workflow; others are acknowledged and dropped',
+			},
+			{
+				displayName: 'Activity Subscriptions',
+				name: 'subscriptions',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Subscription',
+				default: {},
+				description: 'Subscriptions created on activation and removed on deactivation',
+				options: [
+					{
+						displayName: 'Subscription',
+						name: 'subscription',
+						values: [
+							{
+								displayName: 'Direction',
+								name: 'direction',
+								type: 'options',
+								options: [
+									{ name: 'Any', value: 'none' },
+									{ name: 'Both', value: 'both' },
+									{ name: 'Received', value: 'received' },
+									{ name: 'Sent', value: 'sent' },
+								],
+								default: 'none',
+								description: 'For direct-message and chat kinds only',
+							},
+							{
+								displayName: 'Event Types',
+								name: 'eventTypes',
+								type: 'multiOptions',
+								options: EVENT_KINDS.map((kind) => ({ name: kind, value: kind })),
+								default: [],
+							},
+							{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '' },
+							{ displayName: 'User ID', name: 'userId', type: 'string', default: '', description: 'The user whose events to receive (numeric X user ID)' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Keep Webhook on Deactivation',
+				name: 'keepWebhook',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to leave the webhook registered at X when the workflow is deactivated (subscriptions are removed either way)',
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			/** Registered and valid (re-validated if needed), and subscriptions as configured: nothing to create. */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const url = this.getNodeWebhookUrl('default');
+				const { body } = await xRequest(this, api('GET', '/2/webhooks'));
+				const webhook = (((body as IDataObject)?.data ?? []) as IDataObject[]).find((w) => w.url === url);
+				if (!webhook) return false;
+				const data = state(this);
+				data.webhookId = String(webhook.id);
+				if (!webhook.valid) {
+					const validated = await xRequest(this, api('PUT', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: data.webhookId } }));
+					if (!((validated.body as IDataObject)?.data as IDataObject)?.valid) return false;
+				}
+				const wanted = JSON.stringify(subscriptionSpecs(this));
+				return wanted === '[]' || (data.subscriptionConfig === wanted && (data.subscriptionIds ?? []).length > 0);
+			},
+
+			async create(this: IHookFunctions): Promise<boolean> {
+				const data = state(this);
+				const url = this.getNodeWebhookUrl('default')!;
+				if (!data.webhookId) {
+					// X runs the CRC against n8n right away; the GET webhook of this node answers it.
+					const { body } = await xRequest(this, api('POST', '/2/webhooks', { body: { url } }));
+					data.webhookId = String(((body as IDataObject).data as IDataObject).id);
+					data.createdWebhook = true;
+				}
+				data.subscriptionIds = await createSubscriptions(this, data.webhookId);
+				data.subscriptionConfig = JSON.stringify(subscriptionSpecs(this));
+				return true;
+			},
+
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const data = state(this);
+				for (const id of data.subscriptionIds ?? []) {
+					await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
+				}
+				delete data.subscriptionIds;
+				delete data.subscriptionConfig;
+				if (data.webhookId && data.createdWebhook && !this.getNodeParameter('keepWebhook', false)) {
+					await removeIfPresent(this, api('DELETE', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: data.webhookId } }));
+					delete data.webhookId;
+					delete data.createdWebhook;
+				}
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const request = this.getRequestObject();
+		const response = this.getResponseObject();
+		const credentials = await xCredentials(this, 'app');
+		const secret = String(credentials.apiKeySecret ?? '');
+
+		if (this.getWebhookName() === 'setup') {
+			const token = request.query.crc_token;
+			if (typeof token !== 'string' || !CRC_TOKEN.test(token)) {
+				response.status(400).json({ error: 'crc_token missing or malformed' });
+				return { noWebhookResponse: true };
+			}
+			response.status(200).json({ response_token: crcResponseToken(secret, token) });
+			return { noWebhookResponse: true };
+		}
+
+		const raw = (request as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
+		if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
+			response.status(401).json({ error: 'signature missing or wrong' });
+			return { noWebhookResponse: true };
+		}
+		let body: unknown;
+		try {
+			body = JSON.parse(raw.toString('utf8'));
+		} catch {
+			response.status(400).json({ error: 'body is not JSON' });
+			return { noWebhookResponse: true };
+		}
+
+		const wanted = this.getNodeParameter('events', ['*']) as string[];
+		const all = wanted.includes('*');
+		const data = state(this);
+		const seen = (data.seen ??= []);
+		const receivedAt = new Date().toISOString();
+		const items = splitDelivery(body)
+			.filter((event) => all || wanted.includes(event.kind))
+			// The same event id from another App is a different delivery: the key carries the App.
+			.filter((event) => rememberEvent(seen, `${String(credentials.apiKey)}:${event.kind}:${event.id}`, SEEN_LIMIT))
+			.map((event) => ({
+				json: {
+					event_type: event.kind,
+					event_id: event.id,
+					received_at: receivedAt,
+					...(event.forUserId ? { for_user_id: event.forUserId } : {}),
+					payload: event.payload as IDataObject,
+				},
+			}));
+		response.status(200).json({ received: items.length });
+		if (!items.length) return { noWebhookResponse: true };
+		return { noWebhookResponse: true, workflowData: [items] };
+	}
+}

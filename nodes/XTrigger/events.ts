@@ -1,0 +1,92 @@
+/**
+ * Webhook deliveries of X: CRC answers, signature checks, and splitting a delivery into events.
+ * Kept free of n8n types so the rules are easy to read and test.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** A crc_token X would send; anything else is refused so the CRC cannot sign attacker-chosen data. */
+export const CRC_TOKEN = /^[A-Za-z0-9+/=_-]{16,128}$/;
+
+export function hmacSha256Base64(secret: string, data: string | Buffer): string {
+	return createHmac('sha256', secret).update(data).digest('base64');
+}
+
+export function crcResponseToken(consumerSecret: string, crcToken: string): string {
+	return `sha256=${hmacSha256Base64(consumerSecret, crcToken)}`;
+}
+
+/** Constant-time check of x-twitter-webhooks-signature over the raw body bytes. */
+export function signatureMatches(consumerSecret: string, rawBody: Buffer, header: string | undefined): boolean {
+	if (!header) return false;
+	const expected = Buffer.from(`sha256=${hmacSha256Base64(consumerSecret, rawBody)}`);
+	const given = Buffer.from(header.trim());
+	return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export interface XEvent {
+	kind: string;
+	id: string;
+	forUserId?: string;
+	payload: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+/** Account Activity arrays and the event kind their entries are. */
+const ACTIVITY_ARRAYS: Record<string, string> = {
+	tweet_create_events: 'post.create',
+	tweet_delete_events: 'post.delete',
+	direct_message_events: 'MessageCreate',
+	direct_message_indicate_typing_events: 'dm.indicate_typing',
+	direct_message_mark_read_events: 'dm.read',
+	favorite_events: 'favorite',
+	follow_events: 'follow',
+	block_events: 'block',
+	mute_events: 'mute',
+	user_event: 'user_event',
+};
+
+function firstString(...values: unknown[]): string | undefined {
+	const found = values.find((v) => (typeof v === 'string' && v) || typeof v === 'number');
+	return found === undefined ? undefined : String(found);
+}
+
+/** A stable id: X's own event id when it has one, else a hash of the event's content. */
+function eventId(kind: string, event: Json): string {
+	const data = (event.data ?? {}) as Json;
+	const payload = (event.payload ?? data.payload ?? {}) as Json;
+	return (
+		firstString(event.event_id, event.id_str, event.id, data.event_id, data.id, payload.id_str, payload.id) ??
+		createHash('sha256').update(`${kind}\n${JSON.stringify(event)}`).digest('hex')
+	);
+}
+
+/** One delivery into its events: batched Account Activity arrays are split, each event keeps for_user_id and its kind. */
+export function splitDelivery(body: unknown): XEvent[] {
+	if (Array.isArray(body)) return body.flatMap((entry) => splitDelivery(entry));
+	if (!body || typeof body !== 'object') return [];
+	const delivery = body as Json;
+	const forUserId = firstString(delivery.for_user_id);
+	const events: XEvent[] = [];
+	for (const [key, kind] of Object.entries(ACTIVITY_ARRAYS)) {
+		const list = delivery[key];
+		if (!Array.isArray(list)) continue;
+		for (const entry of list as Json[]) {
+			const type = kind === 'MessageCreate' ? firstString(entry.type) ?? kind : kind;
+			events.push({ kind: type, id: eventId(type, entry), forUserId, payload: entry });
+		}
+	}
+	if (events.length) return events;
+	// Activity API and other single-event deliveries: {event_type, ...} or {data: {event_type, ...}}.
+	const data = (delivery.data ?? {}) as Json;
+	const kind = firstString(delivery.event_type, data.event_type, delivery.type, data.type) ?? (delivery.matching_rules ? 'post.match' : 'unknown');
+	return [{ kind, id: eventId(kind, delivery), forUserId: forUserId ?? firstString(data.for_user_id), payload: delivery }];
+}
+
+/** Recent event ids, oldest first, bounded so the node's static data stays small. */
+export function rememberEvent(seen: string[], key: string, limit: number): boolean {
+	if (seen.includes(key)) return false;
+	seen.push(key);
+	if (seen.length > limit) seen.splice(0, seen.length - limit);
+	return true;
+}

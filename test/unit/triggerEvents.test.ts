@@ -1,0 +1,64 @@
+import { createHmac } from 'node:crypto';
+
+import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDelivery } from '../../nodes/XTrigger/events';
+
+const secret = 'consumer-secret';
+const sign = (body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('base64')}`;
+
+describe('CRC', () => {
+	it('answers sha256=base64(HMAC-SHA256(consumer secret, crc_token))', () => {
+		const token = 'abcdefghijklmnop0123';
+		expect(crcResponseToken(secret, token)).toBe(sign(token));
+	});
+
+	it('accepts only short opaque tokens', () => {
+		expect(CRC_TOKEN.test('A'.repeat(16))).toBe(true);
+		expect(CRC_TOKEN.test('A'.repeat(15))).toBe(false);
+		expect(CRC_TOKEN.test('A'.repeat(129))).toBe(false);
+		expect(CRC_TOKEN.test('{"for_user_id":"1"}xxxxxxxx')).toBe(false);
+	});
+});
+
+describe('delivery signature', () => {
+	it('matches over the raw bytes and refuses a missing, wrong or tampered one', () => {
+		const body = '{"for_user_id":"1","tweet_create_events":[{"id_str":"5"}]}';
+		expect(signatureMatches(secret, Buffer.from(body), sign(body))).toBe(true);
+		expect(signatureMatches(secret, Buffer.from(body), undefined)).toBe(false);
+		expect(signatureMatches(secret, Buffer.from(body), 'sha256=short')).toBe(false);
+		expect(signatureMatches(secret, Buffer.from(body.replace('5', '6')), sign(body))).toBe(false);
+		// The same JSON with other whitespace is other bytes: the signature covers the bytes.
+		expect(signatureMatches(secret, Buffer.from(body.replace(':', ': ')), sign(body))).toBe(false);
+	});
+});
+
+describe('splitting deliveries', () => {
+	it('splits batched account-activity arrays, keeping for_user_id and the kind on each event', () => {
+		const events = splitDelivery({
+			for_user_id: '42',
+			tweet_create_events: [{ id_str: '1' }, { id_str: '2' }],
+			direct_message_events: [{ type: 'message_create', id: '9' }],
+		});
+		expect(events.map((e) => [e.kind, e.id, e.forUserId])).toEqual([
+			['post.create', '1', '42'],
+			['post.create', '2', '42'],
+			['message_create', '9', '42'],
+		]);
+	});
+
+	it('keeps a single activity event whole, with a stable id even without one', () => {
+		const [event] = splitDelivery({ data: { event_type: 'profile.update.bio', payload: { before: 'a', after: 'b' } } });
+		expect(event.kind).toBe('profile.update.bio');
+		const [again] = splitDelivery({ data: { event_type: 'profile.update.bio', payload: { before: 'a', after: 'b' } } });
+		expect(again.id).toBe(event.id);
+	});
+
+	it('remembers a bounded number of recent ids', () => {
+		const seen: string[] = [];
+		expect(rememberEvent(seen, 'a', 2)).toBe(true);
+		expect(rememberEvent(seen, 'a', 2)).toBe(false);
+		rememberEvent(seen, 'b', 2);
+		rememberEvent(seen, 'c', 2);
+		expect(seen).toEqual(['b', 'c']);
+		expect(rememberEvent(seen, 'a', 2)).toBe(true);
+	});
+});
