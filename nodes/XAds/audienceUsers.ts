@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
 import { hashIdentifier } from '../shared/audienceHashing';
-import { jsonSize, packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
+import { packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Field } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
 import type { RetryPolicy } from '../shared/transport';
@@ -59,13 +59,29 @@ interface Operation {
 	params: IDataObject;
 }
 
-function toOperation(item: CheckedItem, operationType: Operation['operation_type'], fields: Field[]): Operation {
-	const user: IDataObject = {};
-	for (const field of fields) if (item.values[field.wire]) user[field.wire] = item.values[field.wire];
-	const params: IDataObject = { users: [user] };
-	if (item.values.effective_at !== undefined) params.effective_at = item.values.effective_at;
-	if (item.values.expires_at !== undefined) params.expires_at = item.values.expires_at;
-	return { operation_type: operationType, params };
+const OPERATION_PREFIX = { Update: '{"operation_type":"Update","params":{"users":['.length, Delete: '{"operation_type":"Delete","params":{"users":['.length };
+const HASH_SIZE = 66; // a 64-character hex hash with its quotes
+
+/**
+ * The exact byte size of JSON.stringify(operation), computed instead of serialized: packing a
+ * million operations would otherwise serialize each one twice. Every value but partner_user_id is
+ * a hex hash once checked; other strings are measured. Key order is the one toOperation builds.
+ */
+export function operationSize(operation: Operation): number {
+	const params = operation.params;
+	const user = (params.users as IDataObject[])[0];
+	let size = OPERATION_PREFIX[operation.operation_type] + 2 + 1 + 2; // {user} ] }}
+	let keys = 0;
+	for (const key in user) {
+		const list = user[key] as string[];
+		size += (keys++ ? 1 : 0) + key.length + 5 + list.length - 1; // ,"key":[ ... ] and commas
+		for (let j = 0; j < list.length; j++) {
+			size += key === 'partner_user_id' ? Buffer.byteLength(JSON.stringify(list[j]), 'utf8') : HASH_SIZE;
+		}
+	}
+	if (params.effective_at !== undefined) size += 16 + Buffer.byteLength(JSON.stringify(params.effective_at), 'utf8'); // ,"effective_at":
+	if (params.expires_at !== undefined) size += 14 + Buffer.byteLength(JSON.stringify(params.expires_at), 'utf8'); // ,"expires_at":
+	return size;
 }
 
 /** success_count and total_count of a batch answer (an object, or an array of them for do-not-reach lists). */
@@ -113,7 +129,7 @@ export function audienceUsersRunner(operationType: Operation['operation_type'], 
 		const limiter = new StartRateLimiter(AUDIENCE_LIMITS.perMinute, 60_000);
 		let requestNumber = 0;
 		for (const members of groups.values()) {
-			const packed = packBySize(members.map((n) => jsonSize(operations[n])), AUDIENCE_LIMITS);
+			const packed = packBySize(members.map((n) => operationSize(operations[n])), AUDIENCE_LIMITS);
 			for (const position of packed.tooLarge) {
 				failed[members[position]] = new Error(`Item ${items[members[position]].itemIndex}: its identifiers alone exceed X's ${AUDIENCE_LIMITS.maxBytes} byte request limit`);
 			}
@@ -129,12 +145,14 @@ export function audienceUsersRunner(operationType: Operation['operation_type'], 
 					const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
 					const { success, total } = counts(envelope.data);
 					const errors = operationErrors(envelope.operation_errors);
+					// One user object per operation: X must count all of them, and apply all but the refused ones.
 					const expected = batch.length - errors.size;
-					if ((success !== total || total !== batch.length) && errors.size === 0 && attempt <= COUNT_RETRIES) {
-						ctx.logger.warn(`X: audience request ${numbers[b]} counted ${success} of ${total} for ${batch.length} sent; sending it again (${attempt} of ${COUNT_RETRIES})`);
+					const exact = total === batch.length && success === expected;
+					if (!exact && attempt <= COUNT_RETRIES) {
+						ctx.logger.warn(`X: audience request ${numbers[b]} counted ${success} of ${total} for ${batch.length} sent (${expected} expected); sending it again (${attempt} of ${COUNT_RETRIES})`);
 						continue;
 					}
-					if (errors.size === 0 && (success !== total || total !== batch.length)) {
+					if (!exact) {
 						const error = xApiError(ctx.getNode(), { status: 200, body: envelope }, {
 							label: `${request.method} request ${numbers[b]}`,
 							message: `X counted ${success} of ${total} records for the ${batch.length} operations sent, after ${attempt} attempts`,

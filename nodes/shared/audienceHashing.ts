@@ -27,7 +27,7 @@ export interface Normalized {
 export function normalizeIdentifier(type: IdentifierType, raw: string): Normalized {
 	const text = raw.trim();
 	if (!text) return { rule: 'is empty' };
-	if (type !== 'partner_user_id' && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
+	if (type !== 'partner_user_id' && text.length === 64 && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
 	switch (type) {
 		case 'email': {
 			const email = text.toLowerCase();
@@ -60,6 +60,9 @@ export function sha256Hex(value: string): string {
 /** The value as X wants it on the wire: normalized and hashed (partner_user_id and existing hashes as they are). */
 export function hashIdentifier(type: IdentifierType, raw: string): Normalized {
 	const normalized = normalizeIdentifier(type, raw);
-	if (normalized.rule || type === 'partner_user_id' || SHA256_HEX.test(normalized.value!)) return normalized;
+	// normalizeIdentifier returns an existing hash lowercased, never anything else 64 hex long but for partner IDs
+	if (normalized.rule || type === 'partner_user_id' || (normalized.value!.length === 64 && SHA256_HEX.test(normalized.value!))) {
+		return normalized;
+	}
 	return { value: sha256Hex(normalized.value!) };
 }

@@ -38,3 +38,17 @@ describe('audience identifier normalization and hashing', () => {
 		expect(hashIdentifier(type, raw).rule).toMatch(rule);
 	});
 });
+
+describe('operation size (computed, not serialized)', () => {
+	it('equals the UTF-8 length of JSON.stringify for every shape of operation', () => {
+		const { operationSize } = jest.requireActual('../../nodes/XAds/audienceUsers') as typeof import('../../nodes/XAds/audienceUsers');
+		const h = sha('a');
+		const operations = [
+			{ operation_type: 'Update' as const, params: { users: [{ email: [h] }] } },
+			{ operation_type: 'Delete' as const, params: { users: [{ email: [h, h], phone_number: [h] }] } },
+			{ operation_type: 'Update' as const, params: { users: [{ partner_user_id: ['crm-ü "42"\\'], handle: [h] }], effective_at: '2026-01-01T00:00:00Z', expires_at: '2027-01-01T00:00:00Z' } },
+			{ operation_type: 'Update' as const, params: { users: [{ twitter_id: [h] }], expires_at: '2027-01-01T00:00:00Z' } },
+		];
+		for (const op of operations) expect(operationSize(op)).toBe(Buffer.byteLength(JSON.stringify(op), 'utf8'));
+	});
+});

@@ -7,6 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
 import type { RetryPolicy } from '../../shared/transport';
 import { adsRequest } from '../../shared/transport';
+import { inputError } from '../../shared/validation';
 import { accountField, idField, idListField, sortByField, withDeletedField } from '../fields';
 import { MEDIA_KEY } from './mediaLibrary';
 
@@ -46,6 +47,8 @@ export function checkComponents(components: unknown, where: string, fail: Fail):
 			case 'SWIPEABLE_MEDIA': {
 				const keys = c.media_keys as unknown[];
 				if (!Array.isArray(keys) || keys.length < 2 || keys.length > 6) fail(at, `needs media_keys: 2 to 6 media keys (got ${Array.isArray(keys) ? keys.length : 'none'})`);
+				const bad = keys.find((k) => typeof k !== 'string' || !MEDIA_KEY.pattern.test(k));
+				if (bad !== undefined) fail(at, `needs media_keys that are each ${MEDIA_KEY.patternRule} (got ${JSON.stringify(bad)})`);
 				break;
 			}
 			case 'DETAILS':
@@ -104,7 +107,9 @@ const componentProperty: INodeProperties = {
 					displayName: 'Button Label',
 					name: 'label',
 					type: 'options',
-					default: '',
+					options: BUTTON_LABELS.map((value) => ({ name: value[0] + value.slice(1).toLowerCase(), value })),
+					default: 'INSTALL',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'Country Code',
@@ -112,6 +117,7 @@ const componentProperty: INodeProperties = {
 					type: 'string',
 					default: 'US',
 					description: 'ISO 3166-1 alpha-2 code of the app store country',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'Google Play App ID',
@@ -119,12 +125,15 @@ const componentProperty: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: 'com.example.app',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'Google Play Deep Link',
 					name: 'googleplayDeepLink',
 					type: 'string',
 					default: '',
+					description: 'Only together with a Google Play App ID',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'iOS App Store Identifier',
@@ -132,18 +141,24 @@ const componentProperty: INodeProperties = {
 					type: 'string',
 					default: '',
 					placeholder: '333903271',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'iOS Deep Link',
 					name: 'iosDeepLink',
 					type: 'string',
 					default: '',
+					description: 'Only together with an iOS App Store Identifier',
+					displayOptions: { show: { type: ['BUTTON'] } },
 				},
 				{
 					displayName: 'Media Key',
 					name: 'mediaKey',
 					type: 'string',
 					default: '',
+					placeholder: '3_1151345051729682432',
+					description: 'A media library image or video',
+					displayOptions: { show: { type: ['MEDIA'] } },
 				},
 				{
 					displayName: 'Media Keys',
@@ -151,12 +166,14 @@ const componentProperty: INodeProperties = {
 					type: 'string',
 					default: '',
 					description: '2 to 6 media keys, comma-separated',
+					displayOptions: { show: { type: ['SWIPEABLE_MEDIA'] } },
 				},
 				{
 					displayName: 'Title',
 					name: 'title',
 					type: 'string',
 					default: '',
+					displayOptions: { show: { type: ['DETAILS'] } },
 				},
 				{
 					displayName: 'Type',
@@ -187,6 +204,8 @@ const componentProperty: INodeProperties = {
 					name: 'url',
 					type: 'string',
 					default: '',
+					placeholder: 'https://example.com',
+					displayOptions: { show: { type: ['DETAILS'] } },
 				},
 			],
 		},
@@ -253,7 +272,14 @@ function readCard(ctx: IExecuteFunctions, itemIndex: number, readParameters: () 
 		try {
 			card = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
 		} catch {
-			card = { components: 'not valid JSON' };
+			throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be valid JSON');
+		}
+		if (!card || typeof card !== 'object' || Array.isArray(card)) {
+			throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be an object with "components" or "slides"');
+		}
+		const unknown = Object.keys(card).find((k) => k !== 'components' && k !== 'slides');
+		if (unknown !== undefined) {
+			throw inputError(ctx.getNode(), itemIndex, 'Card JSON', `takes only "components" or "slides" (got "${unknown}"; the name has its own field)`);
 		}
 		if (card.components !== undefined) values.components = card.components;
 		if (card.slides !== undefined) values.slides = card.slides;

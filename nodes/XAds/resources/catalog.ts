@@ -68,9 +68,11 @@ export const productFields: Field[] = [
 
 const PRODUCT_WIRE_NAMES = new Set(productFields.map((f) => f.wire));
 const HTML = /<\/?[a-z!][^>]*>/i;
-const EFFECTIVE_DATE_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2})?(?:[+-]\\d{2}:\\d{2}|Z)';
+/** The spec's form YYYY-MM-DDTHH:MM+HH:MM (offset also negative); X refuses seconds and a Z. */
+const EFFECTIVE_DATE_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}';
 const EFFECTIVE_DATES = new RegExp(`^(${EFFECTIVE_DATE_TIME})/(${EFFECTIVE_DATE_TIME})$`);
-const HEX_COLOR = /#?\b[0-9a-f]{6}\b|#[0-9a-f]{3}\b/i;
+/** #rgb, #rrggbb, or six hex digits with at least one digit (so names such as "Beaded" pass). */
+const HEX_COLOR = /#[0-9a-f]{3}(?:[0-9a-f]{3})?\b|\b(?=[a-f]*\d)[0-9a-f]{6}\b/i;
 
 /** Rules of the Product table that span fields or need parsing. */
 export function checkProduct(values: IDataObject, fail: (field: string, rule: string) => never): void {
@@ -298,6 +300,7 @@ export const productResource: Resource = {
 			path: '/product_catalogs/{product_catalog_id}/products',
 			send: 'json',
 			fields: [catalogField, ...productFields],
+			optionalLabel: 'Product Fields',
 			extraProperties: [mappingProperty, productOptionsProperty],
 			fieldsShowWhen: { mapping: ['fields'] },
 			read: readProduct,

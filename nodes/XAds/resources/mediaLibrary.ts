@@ -8,6 +8,34 @@ import { accountField } from '../fields';
 const MEDIA_KEY = { pattern: /^\d+_\d+$/, patternRule: 'an X media key such as 3_1151345051729682432 or 13_1151345051729682432' };
 const NOT_VIDEO_PREFIXES = ['3_', '16_'];
 
+export type MediaKind = 'IMAGE' | 'VIDEO' | 'GIF';
+
+/** The kind of media a key names, by its category prefix (undefined for other categories). */
+export function mediaKindOf(key: string): MediaKind | undefined {
+	const category = /^(\d+)_\d+$/.exec(key)?.[1];
+	if (category === '3') return 'IMAGE';
+	if (category === '16') return 'GIF';
+	if (category === '7' || category === '13') return 'VIDEO';
+	return undefined;
+}
+
+/** Refuses a key of another kind than the field takes (keys of unknown categories are left to X). */
+export function checkMediaKind(
+	values: IDataObject,
+	wire: string,
+	label: string,
+	allowed: MediaKind[],
+	fail: (field: string, rule: string) => never,
+): void {
+	const key = values[wire];
+	if (typeof key !== 'string') return;
+	const kind = mediaKindOf(key);
+	const noun = (k: MediaKind) => ({ IMAGE: 'an image', VIDEO: 'a video', GIF: 'a GIF' })[k];
+	if (kind && !allowed.includes(kind)) {
+		fail(`${label} (${wire})`, `must be the media key of ${allowed.map(noun).join(' or ')} (${key} is ${noun(kind)})`);
+	}
+}
+
 const mediaKeyField: Field = { wire: 'media_key', label: 'Media Key', type: 'string', required: true, rules: MEDIA_KEY };
 
 const detailFields: Field[] = [
@@ -25,6 +53,7 @@ function checkVideoOnly(values: IDataObject, fail: (field: string, rule: string)
 	for (const field of detailFields.filter((f) => f.description?.startsWith('Videos only'))) {
 		if (values[field.wire] !== undefined) fail(`${field.label} (${field.wire})`, `is for videos only, and ${key} is an image or GIF`);
 	}
+	checkMediaKind(values, 'poster_media_key', 'Poster Media Key', ['IMAGE'], fail);
 }
 
 const path = '/accounts/{account_id}/media_library';

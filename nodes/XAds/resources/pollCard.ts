@@ -1,7 +1,7 @@
 /** Poll cards (spec document 02): list, get, create and (hard) delete; poll cards cannot be updated. */
 import type { Field, Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { MEDIA_KEY } from './mediaLibrary';
+import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
 
 const path = '/accounts/{account_id}/cards/poll';
 const cardIdField = idField('card_id', 'Card ID');
@@ -67,6 +67,7 @@ export const pollCardResource: Resource = {
 					const missing = CHOICES.slice(0, n).find((earlier) => values[earlier] === undefined);
 					if (missing) fail(`${LABELS[wire]} (${wire})`, `needs ${LABELS[missing]} (${missing}) to be set`);
 				});
+				checkMediaKind(values, 'media_key', 'Media Key', ['IMAGE', 'VIDEO'], fail);
 			},
 		},
 		{

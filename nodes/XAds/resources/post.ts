@@ -1,5 +1,9 @@
 /** Posts on behalf of an advertiser (spec document 02): create (promoted-only by default) and name. */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { Resource } from '../../shared/endpoints';
+import { dataRecords } from '../../shared/execute';
+import type { AdsEnvelope } from '../../shared/transport';
 import { accountField } from '../fields';
 import { MEDIA_KEY, NOT_VIDEO_PREFIXES } from './mediaLibrary';
 
@@ -9,6 +13,21 @@ const VIDEO_FIELDS = [
 	['video_description', 'Video Description'],
 	['video_cta', 'Video CTA'],
 ] as const;
+
+/**
+ * Post and user ids are 64-bit: X sends them as JSON numbers that JavaScript rounds (ids beyond
+ * 2^53), with the exact value in id_str. The output carries the exact ids as strings, so that
+ * {{ $json.id }} names the right post in the next node.
+ */
+function exactIds(envelope: AdsEnvelope): IDataObject[] {
+	return dataRecords(envelope).map((post) => {
+		const out: IDataObject = { ...post };
+		if (typeof post.id_str === 'string') out.id = post.id_str;
+		const user = post.user as IDataObject | undefined;
+		if (user && typeof user === 'object' && typeof user.id_str === 'string') out.user = { ...user, id: user.id_str };
+		return out;
+	});
+}
 
 export const postResource: Resource = {
 	name: 'Post',
@@ -54,6 +73,7 @@ export const postResource: Resource = {
 					fail(`${videoField[1]} (${videoField[0]})`, 'needs a video in Media Keys (media_keys)');
 				}
 			},
+			output: exactIds,
 		},
 		{
 			resource: 'post',
@@ -68,6 +88,7 @@ export const postResource: Resource = {
 				{ wire: 'tweet_id', label: 'Post ID', type: 'string', required: true, rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric post ID' } },
 				{ wire: 'name', label: 'Name', type: 'string', required: true, rules: { maxLength: 80 } },
 			],
+			output: exactIds,
 		},
 	],
 };

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { MEDIA_KEY } from './mediaLibrary';
+import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
 
 /** A hashtag of at most 20 characters, not counting the #. */
 const HASHTAG = { pattern: /^#[\p{L}\p{N}_]{1,20}$/u, patternRule: 'a hashtag such as #shoes, at most 20 characters after the #' };
@@ -41,6 +41,10 @@ function checkCtas(values: IDataObject, fail: (field: string, rule: string) => n
 	if (creating && values.title === undefined && values.second_cta === undefined) {
 		fail('Title (title)', 'is required when there is no Second CTA (second_cta)');
 	}
+	checkMediaKind(values, 'media_key', 'Media Key', ['VIDEO'], fail);
+	checkMediaKind(values, 'poster_media_key', 'Poster Media Key', ['IMAGE'], fail);
+	checkMediaKind(values, 'unlocked_image_media_key', 'Unlocked Image Media Key', ['IMAGE'], fail);
+	checkMediaKind(values, 'unlocked_video_media_key', 'Unlocked Video Media Key', ['VIDEO'], fail);
 }
 
 const path = '/accounts/{account_id}/cards/video_conversation';
