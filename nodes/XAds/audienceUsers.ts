@@ -59,6 +59,15 @@ interface Operation {
 	params: IDataObject;
 }
 
+function toOperation(item: CheckedItem, operationType: Operation['operation_type'], fields: Field[]): Operation {
+	const user: IDataObject = {};
+	for (const field of fields) if (item.values[field.wire]) user[field.wire] = item.values[field.wire];
+	const params: IDataObject = { users: [user] };
+	if (item.values.effective_at !== undefined) params.effective_at = item.values.effective_at;
+	if (item.values.expires_at !== undefined) params.expires_at = item.values.expires_at;
+	return { operation_type: operationType, params };
+}
+
 const OPERATION_PREFIX = { Update: '{"operation_type":"Update","params":{"users":['.length, Delete: '{"operation_type":"Delete","params":{"users":['.length };
 const HASH_SIZE = 66; // a 64-character hex hash with its quotes
 

@@ -49,11 +49,11 @@ const detailFields: Field[] = [
 /** Title, description and poster exist only for videos; an image or GIF key with them is refused. */
 function checkVideoOnly(values: IDataObject, fail: (field: string, rule: string) => never): void {
 	const key = String(values.media_key ?? '');
+	checkMediaKind(values, 'poster_media_key', 'Poster Media Key', ['IMAGE'], fail);
 	if (!NOT_VIDEO_PREFIXES.some((prefix) => key.startsWith(prefix))) return;
 	for (const field of detailFields.filter((f) => f.description?.startsWith('Videos only'))) {
 		if (values[field.wire] !== undefined) fail(`${field.label} (${field.wire})`, `is for videos only, and ${key} is an image or GIF`);
 	}
-	checkMediaKind(values, 'poster_media_key', 'Poster Media Key', ['IMAGE'], fail);
 }
 
 const path = '/accounts/{account_id}/media_library';

@@ -1,0 +1,178 @@
+/**
+ * Input of a data-driven endpoint, one item at a time: read the parameters (or the endpoint's own
+ * reader), normalize each value for the wire, check every rule, and build the request. Everything
+ * here happens before anything is sent.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { CheckedItem, Endpoint, Field } from './endpoints';
+import { optionalCollectionName, paramName } from './endpoints';
+import type { AmountUnit } from './money';
+import { toMicros } from './money';
+import type { ListRequest } from './pagination';
+import type { XAuth, XRequest } from './transport';
+import { checkRules, inputError } from './validation';
+
+function isEmpty(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(Array.isArray(value) && value.length === 0)
+	);
+}
+
+/** A resource locator's value, or the plain value. */
+type Value = IDataObject[string];
+
+function plain(value: unknown): Value {
+	if (value && typeof value === 'object' && '__rl' in (value as IDataObject)) {
+		return (value as IDataObject).value;
+	}
+	return value as Value;
+}
+
+/** Raw values of the endpoint's fields for one item, keyed by wire name. */
+function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): IDataObject {
+	const values: IDataObject = {};
+	const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
+	for (const field of fields.filter((f) => f.required)) {
+		values[field.wire] = plain(ctx.getNodeParameter(paramName(field), itemIndex, undefined, { extractValue: true }));
+	}
+	const optional = fields.filter((f) => !f.required);
+	if (optional.length) {
+		const collection = ctx.getNodeParameter(optionalCollectionName(endpoint), itemIndex, {}) as IDataObject;
+		for (const field of optional) {
+			const name = paramName(field);
+			if (name in collection) values[field.wire] = plain(collection[name]);
+		}
+	}
+	return values;
+}
+
+export function endpointAuth(endpoint: Endpoint): XAuth {
+	return endpoint.auth ?? (endpoint.host === 'api' ? 'app' : 'user');
+}
+
+/** Converts one value to what goes on the wire, or returns the broken rule. */
+function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Value; rule?: string } {
+	switch (field.type) {
+		case 'money': {
+			const { micros, rule } = toMicros(raw, unit);
+			return rule ? { rule } : { value: micros };
+		}
+		case 'number': {
+			const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+			return Number.isFinite(n) ? { value: n } : { rule: `must be a number (got "${String(raw)}")` };
+		}
+		case 'boolean':
+			if (typeof raw === 'boolean') return { value: raw };
+			if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
+			return { rule: `must be true or false (got "${String(raw)}")` };
+		case 'list': {
+			const items = (Array.isArray(raw) ? raw.map(String) : String(raw).split(','))
+				.map((s) => s.trim())
+				.filter(Boolean);
+			return { value: items };
+		}
+		case 'multiOptions':
+			return { value: Array.isArray(raw) ? raw.map(String) : String(raw).split(',').map((s) => s.trim()) };
+		case 'dateTime': {
+			const text = String(raw).trim();
+			const time = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+			if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(time)) {
+				return { rule: `must be an ISO 8601 date-time such as 2026-05-01T13:00:00Z (got "${text}")` };
+			}
+			return { value: new Date(time).toISOString().replace(/\.000Z$/, 'Z') };
+		}
+		case 'json':
+			if (typeof raw !== 'string') return { value: raw as Value };
+			try {
+				return { value: JSON.parse(raw) as Value };
+			} catch {
+				return { rule: 'must be valid JSON' };
+			}
+		case 'locator': {
+			const id = String(raw).trim();
+			const pattern = new RegExp(field.locator?.idPattern ?? '.+');
+			return pattern.test(id) ? { value: id } : { rule: `must be ${field.locator?.idRule ?? 'a valid ID'} (got "${id}")` };
+		}
+		default:
+			return { value: typeof raw === 'string' ? raw : String(raw) };
+	}
+}
+
+export interface PreparedItem extends CheckedItem {
+	list?: ListRequest;
+}
+
+/** Reads, normalizes and checks one item's input and builds its request; throws an input error naming item, field and rule. */
+export function prepareItem(
+	ctx: IExecuteFunctions,
+	endpoint: Endpoint,
+	itemIndex: number,
+	credentials: IDataObject,
+): PreparedItem {
+	const node = ctx.getNode();
+	const readParameters = () => readValues(ctx, endpoint, itemIndex);
+	const raw = endpoint.read ? endpoint.read(ctx, itemIndex, readParameters) : readParameters();
+	const unit = (endpoint.fields ?? []).some((f) => f.type === 'money')
+		? (ctx.getNodeParameter('amountUnit', itemIndex, 'currency') as AmountUnit)
+		: 'micro';
+	const values: IDataObject = {};
+	for (const field of endpoint.fields ?? []) {
+		const label = `${field.label} (${field.wire})`;
+		const given = raw[field.wire];
+		if (isEmpty(given)) {
+			if (field.required) throw inputError(node, itemIndex, label, 'is required');
+			continue;
+		}
+		const { value, rule } = normalize(field, given, unit);
+		const broken = rule ?? checkRules(value, { ...field.rules, oneOf: field.rules?.oneOf ?? (field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined) });
+		if (broken) throw inputError(node, itemIndex, label, broken);
+		values[field.wire] = value;
+	}
+	endpoint.check?.(values, {
+		fail: (field, rule) => {
+			throw inputError(node, itemIndex, field, rule);
+		},
+		credentials,
+	});
+	if (endpoint.host === 'adsSandbox' && credentials.environment !== 'sandbox') {
+		throw new NodeOperationError(node, `Item ${itemIndex}: ${endpoint.action} works only in the X Ads sandbox`, {
+			itemIndex,
+			description: 'Set Environment to Sandbox in the X credential (a sandbox account needs sandbox keys), then run again.',
+		});
+	}
+
+	const pathParams: Record<string, string> = {};
+	const rest: IDataObject = {};
+	for (const [wire, value] of Object.entries(values)) {
+		const wireValue = Array.isArray(value) && endpoint.send !== 'json' ? value.join(',') : value;
+		if (endpoint.path.includes(`{${wire}}`)) pathParams[wire] = String(wireValue);
+		else rest[wire] = wireValue;
+	}
+	const request: XRequest = {
+		method: endpoint.method,
+		host: endpoint.host ?? 'ads',
+		path: endpoint.path,
+		version: endpoint.version,
+		pathParams,
+		idempotent: endpoint.idempotent,
+		auth: endpointAuth(endpoint),
+		itemIndex,
+		...(endpoint.send === 'json' ? { body: rest } : { qs: rest }),
+	};
+	let list: ListRequest | undefined;
+	if (endpoint.list) {
+		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? 0 : Number(ctx.getNodeParameter('limit', itemIndex, 50));
+		if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
+			throw inputError(node, itemIndex, 'Limit', `must be a whole number of at least 1 (got ${limit})`);
+		}
+		list = { returnAll, limit, maxCount: endpoint.list.maxCount };
+	}
+	return { itemIndex, request, values, list };
+}
+
