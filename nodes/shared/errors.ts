@@ -83,7 +83,7 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 	},
 	{
 		when: (s, d) => s === 404 || d.code === 'NOT_FOUND',
-		hint: 'Check the ID (pick it from the list), the credential\'s environment (production or sandbox), and whether the record was deleted (deleted records are found only with With Deleted).',
+		hint: 'Check the ID, the credential\'s environment (production or sandbox), and whether the record was deleted (where an operation offers With Deleted, deleted records are found only with it).',
 	},
 	{
 		when: (s, d) => s === 429 || d.code === 'TOO_MANY_REQUESTS',

@@ -1,0 +1,97 @@
+/**
+ * X Ads "Curated Category > Get" in real n8n (spec document 03,
+ * GET /accounts/:account_id/curated_categories/:curated_category_id). A Code node feeds the two seeded
+ * category IDs (one item out per item in, paired); then an unknown ID comes back as X's 404 with the
+ * "check the ID / environment / deleted" hint.
+ */
+import { assertMatch } from '../match';
+import { defineCase, type CaseContext } from '../types';
+
+const X_ADS = 'n8n-nodes-x-ads.xAds';
+const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
+
+export default defineCase({
+	name: 'X Ads: curated category get (two items, unknown ID is a 404 with hint)',
+	credentials: { x: { type: 'xOAuth1Api' } },
+	workflow: (ctx) => {
+		const fx = fixtures(ctx);
+		const get = (name: string, x: number, curatedCategoryId: string, extra: Record<string, unknown> = {}) => ({
+			name,
+			type: X_ADS,
+			typeVersion: 1,
+			position: [x, 0],
+			parameters: {
+				authentication: 'xOAuth1Api',
+				resource: 'curatedCategory',
+				operation: 'get',
+				account: { __rl: true, mode: 'id', value: fx.accountId },
+				curatedCategoryId,
+			},
+			credentials: { xOAuth1Api: '@x' },
+			...extra,
+		});
+		return {
+			nodes: [
+				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					name: 'IDs',
+					type: 'n8n-nodes-base.code',
+					typeVersion: 2,
+					position: [220, 0],
+					parameters: { jsCode: `return ${JSON.stringify(fx.curatedCategoryIds.map((id: string) => ({ json: { id } })))};` },
+				},
+				get('Curated Category', 440, '={{ $json.id }}'),
+				get('Curated Category (unknown)', 660, 'zz9zz', { executeOnce: true }),
+			],
+			connections: {
+				Start: { main: [[{ node: 'IDs', type: 'main', index: 0 }]] },
+				IDs: { main: [[{ node: 'Curated Category', type: 'main', index: 0 }]] },
+				'Curated Category': { main: [[{ node: 'Curated Category (unknown)', type: 'main', index: 0 }]] },
+			},
+		};
+	},
+	expect: {
+		executedNodes: ['Start', 'IDs', 'Curated Category', 'Curated Category (unknown)'],
+		outputs: {
+			'Curated Category': {
+				itemCount: 2,
+				items: [
+					{
+						name: 'Sports',
+						description: 'Premium sports publishers',
+						country_codes: ['US'],
+						publisher_user_ids: { $length: 2 },
+						videos_monetized_in_last_thirty_days: 1840,
+						created_at: { $type: 'string' },
+						updated_at: { $type: 'string' },
+					},
+					{ name: 'News & Entertainment', country_codes: ['US', 'GB'], publisher_user_ids: ['1469758423451230003'], videos_monetized_in_last_thirty_days: 5210 },
+				],
+			},
+		},
+		error: {
+			node: 'Curated Category (unknown)',
+			message: 'X answered 404 NOT_FOUND: Curated category zz9zz not found',
+			description: /^GET \/12\/accounts\/\w+\/curated_categories\/zz9zz\. Check the ID \(pick it from the list\), the credential's environment \(production or sandbox\), and whether the record was deleted/,
+			httpCode: '404',
+		},
+		emulator: {
+			requestCount: 3,
+			requests: [
+				{ method: 'GET', base: 'ads', path: /^\/12\/accounts\/\w+\/curated_categories\/\w+$/, query: '', status: 200, count: 2 },
+				{ method: 'GET', base: 'ads', path: /\/curated_categories\/zz9zz$/, status: 404, count: 1 },
+			],
+		},
+	},
+	check: (ctx, result) => {
+		const fx = fixtures(ctx);
+		const ex = result.execution!;
+		assertMatch(ex.output('Curated Category').map((c) => c.id), fx.curatedCategoryIds, 'ids');
+		assertMatch(ex.items('Curated Category').map((i) => i.pairedItem), [{ item: 0 }, { item: 1 }], 'pairedItem');
+		assertMatch(
+			result.requests.slice(0, 2).map((r) => r.path),
+			fx.curatedCategoryIds.map((id: string) => `/12/accounts/${fx.accountId}/curated_categories/${id}`),
+			'paths',
+		);
+	},
+});
