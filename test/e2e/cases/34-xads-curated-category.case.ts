@@ -72,7 +72,7 @@ export default defineCase({
 		error: {
 			node: 'Curated Category (unknown)',
 			message: 'X answered 404 NOT_FOUND: Curated category zz9zz not found',
-			description: /^GET \/12\/accounts\/\w+\/curated_categories\/zz9zz\. Check the ID \(pick it from the list\), the credential's environment \(production or sandbox\), and whether the record was deleted/,
+			description: /^GET \/12\/accounts\/\w+\/curated_categories\/zz9zz\. Check the ID, the credential's environment \(production or sandbox\), and whether the record was deleted/,
 			httpCode: '404',
 		},
 		emulator: {
