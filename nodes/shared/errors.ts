@@ -79,7 +79,7 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 	},
 	{
 		when: (_, d) => d.code === 'UNAUTHORIZED_ACCESS',
-		hint: 'The ads account is not associated with the user whose tokens the credential holds: pick the account from the list, or use the tokens of a user with access to it.',
+		hint: 'The ads account is not associated with the user whose tokens the credential holds: pick the account from the list, or use the tokens of a user with access to it. For posts on behalf of an advertiser (As User ID), the advertiser must first grant your handle access to the ads account in X Ads.',
 	},
 	{
 		when: (s, d) => s === 404 || d.code === 'NOT_FOUND',
