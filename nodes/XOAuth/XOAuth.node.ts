@@ -5,7 +5,7 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { appKeysRequest, apiBaseUrl } from '../shared/bearer';
 import type { CheckedItem, Resource } from '../shared/endpoints';
@@ -23,23 +23,55 @@ function formRecord(body: unknown): IDataObject {
 
 const TOKEN = { pattern: /^[\x21-\x7e]{1,200}$/, patternRule: 'a token of printable characters without spaces' };
 
+/** X's own words for a failed token step are terse: say what to do instead of the generic credential hint. */
+function withStepHint(error: unknown, label: string, hints: Array<{ when: (code: string) => boolean; hint: string }>): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const code = `${error.httpCode ?? ''} ${String((error.context as { xCode?: unknown } | undefined)?.xCode ?? '')}`.trim();
+	const found = hints.find((h) => h.when(code));
+	if (found) error.description = `${label}. ${found.hint}`;
+	return error;
+}
+
+const REQUEST_TOKEN_HINTS = [
+	{
+		when: (code: string) => code === '403 415',
+		hint: 'X accepts only the callback URLs registered in the App\'s settings (developer portal, User authentication settings): add this URL there, or use oob for PIN mode.',
+	},
+];
+
+const ACCESS_TOKEN_HINTS = [
+	{
+		when: (code: string) => code === '401 32',
+		hint: 'X could not verify the signature: give the Request Token Secret from the Request Token step (or leave it empty), and check the consumer key and secret and this machine\'s clock.',
+	},
+	{
+		// X answers a used, expired, denied or unknown request token and a wrong verifier in plain text (no code).
+		when: (code: string) => code === '401' || code === '401 89',
+		hint: 'A request token can be exchanged only once, within minutes, and only with the verifier (or PIN) of the user\'s approval: run Request Token again, send the user to the new authorization URL, then exchange the new verifier.',
+	},
+];
+
 async function requestToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
 	const { oauth_callback: callback, x_auth_access_type: accessType } = item.values;
-	const response = await xRequest(
-		ctx,
-		{
-			method: 'POST',
-			host: 'api',
-			path: '/oauth/request_token',
-			qs: accessType ? { x_auth_access_type: accessType } : undefined,
-			auth: 'user',
-			// Signed with the consumer key and secret only; the callback travels as an oauth_* parameter.
-			tokenOverride: { oauthParams: { oauth_callback: String(callback) } },
-			itemIndex: item.itemIndex,
-		},
-		policy,
-	);
-	return [formRecord(response.body)];
+	try {
+		const response = await xRequest(
+			ctx,
+			{
+				method: 'POST',
+				host: 'api',
+				path: '/oauth/request_token',
+				qs: accessType ? { x_auth_access_type: accessType } : undefined,
+				auth: 'user',
+				// Signed with the consumer key and secret only; the callback travels as an oauth_* parameter.
+				tokenOverride: { oauthParams: { oauth_callback: String(callback) } },
+				itemIndex: item.itemIndex,
+			},
+			policy,
+		);
+		return [formRecord(response.body)];
+	} catch (error) {
+		throw withStepHint(error, 'POST /oauth/request_token', REQUEST_TOKEN_HINTS);
+	}
 }
 
 async function authorizationUrl(ctx: IExecuteFunctions, item: CheckedItem): Promise<IDataObject[]> {
@@ -55,20 +87,24 @@ async function authorizationUrl(ctx: IExecuteFunctions, item: CheckedItem): Prom
 
 async function accessToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
 	const { oauth_token: token, oauth_token_secret: secret, oauth_verifier: verifier } = item.values;
-	const response = await xRequest(
-		ctx,
-		{
-			method: 'POST',
-			host: 'api',
-			path: '/oauth/access_token',
-			qs: { oauth_verifier: verifier },
-			auth: 'user',
-			tokenOverride: { token: String(token), tokenSecret: secret === undefined ? '' : String(secret) },
-			itemIndex: item.itemIndex,
-		},
-		policy,
-	);
-	return [formRecord(response.body)];
+	try {
+		const response = await xRequest(
+			ctx,
+			{
+				method: 'POST',
+				host: 'api',
+				path: '/oauth/access_token',
+				qs: { oauth_verifier: verifier },
+				auth: 'user',
+				tokenOverride: { token: String(token), tokenSecret: secret === undefined ? '' : String(secret) },
+				itemIndex: item.itemIndex,
+			},
+			policy,
+		);
+		return [formRecord(response.body)];
+	} catch (error) {
+		throw withStepHint(error, 'POST /oauth/access_token', ACCESS_TOKEN_HINTS);
+	}
 }
 
 async function invalidateAccessToken(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
@@ -95,7 +131,8 @@ async function issueBearer(ctx: IExecuteFunctions): Promise<IDataObject[]> {
 
 async function invalidateBearer(ctx: IExecuteFunctions, item: CheckedItem): Promise<IDataObject[]> {
 	const credentials = await xCredentials(ctx, 'app');
-	const token = String(item.values.access_token ?? credentials.accessToken ?? credentials.bearerToken ?? '');
+	// The hidden accessToken is '' until the credential was first used: fall back to a pasted token.
+	const token = String(item.values.access_token || credentials.accessToken || credentials.bearerToken || '');
 	if (!token) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${item.itemIndex}: Bearer Token (access_token) is needed: the credential holds none yet`, {
 			itemIndex: item.itemIndex,

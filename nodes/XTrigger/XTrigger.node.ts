@@ -7,8 +7,9 @@ import type {
 	IWebhookResponseData,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeConnectionTypes } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
 import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
@@ -63,23 +64,69 @@ async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<
 	} catch (error) {
 		const e = error as NodeApiError;
 		const gone = e?.httpCode === '404' || e?.context?.xCode === 'WebhookIdInvalid';
-		if (!gone) throw new NodeApiError(ctx.getNode(), error as JsonObject);
+		if (!gone) throw error instanceof NodeApiError ? error : new NodeApiError(ctx.getNode(), error as JsonObject);
 	}
 }
 
-async function createSubscriptions(ctx: IHookFunctions, webhookId: string): Promise<string[]> {
-	const ids: string[] = [];
+/** Errors of n8n's kinds stay as they are (message, description, context); anything else becomes a NodeApiError. */
+function asNodeError(ctx: IHookFunctions, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeApiError(ctx.getNode(), error as JsonObject);
+}
+
+/** The same URL as X compares them (scheme and host case, default port, ...). */
+function sameUrl(a: unknown, b: unknown): boolean {
+	try {
+		return new URL(String(a)).href === new URL(String(b)).href;
+	} catch {
+		return a === b;
+	}
+}
+
+/** What to do, where the general hint does not fit a workflow that is being activated. */
+const ACTIVATION_HINTS: Record<string, string> = {
+	CrcValidationFailed:
+		'X could not get the CRC answer from this URL. n8n answers it itself while it activates the workflow, so the URL must reach this n8n from the internet: set WEBHOOK_URL to n8n\'s public https address (for example behind a reverse proxy on 443), check that the credential\'s API Key Secret is the App\'s, then activate the workflow again.',
+};
+
+/**
+ * n8n shows the message of an activation error (the workflow list, the log) and, in the editor,
+ * the description of a NodeApiError: both say what happened and what to do about it.
+ */
+function activationError(error: unknown, doing: string, fallbackHint?: string): unknown {
+	if (!(error instanceof NodeApiError)) return error;
+	const code = error.context?.xCode as string | undefined;
+	const xMessage = error.context?.xMessage as string | undefined;
+	const hint = (code && ACTIVATION_HINTS[code]) ?? hintFor(Number(error.httpCode ?? 0), { code }) ?? fallbackHint;
+	// NodeApiError swaps a message naming ECONNREFUSED, ETIMEDOUT, ... for "The service refused the
+	// connection - perhaps it is offline", which here would blame X for X not reaching n8n: say what X said.
+	const said = code !== undefined || xMessage !== undefined ? `X answered ${String(error.httpCode)}${code ? ` ${code}` : ''}: ${xMessage ?? 'no message'}` : error.message;
+	const what = `${doing}: ${said}`.replace(/[.\s]+$/, '');
+	error.message = hint ? `${what}. ${hint}` : `${what}.`;
+	error.description = hint ? `${doing} (${error.context?.request ?? 'X'}). ${hint}` : error.description;
+	return error;
+}
+
+/** Creates the configured subscriptions, adding each id to `ids` as soon as it exists (for a rollback). */
+async function createSubscriptions(ctx: IHookFunctions, webhookId: string, ids: string[]): Promise<void> {
 	for (const spec of subscriptionSpecs(ctx)) {
 		for (const eventType of spec.eventTypes) {
 			const filter: IDataObject = { user_id: spec.userId };
 			if (spec.keyword) filter.keyword = spec.keyword;
 			if (spec.direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = spec.direction;
-			const { body } = await xRequest(ctx, api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: 'n8n' } }));
-			const data = ((body as IDataObject)?.data ?? {}) as IDataObject;
-			ids.push(String(data.subscription_id ?? data.id));
+			try {
+				const { body } = await xRequest(ctx, api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: 'n8n' } }));
+				const data = ((body as IDataObject)?.data ?? {}) as IDataObject;
+				ids.push(String(data.subscription_id ?? data.id));
+			} catch (error) {
+				throw activationError(
+					error,
+					`Could not create the activity subscription to ${eventType} events of user ${spec.userId || '(no User ID)'}`,
+					'Correct the subscription under Activity Subscriptions: User ID must be the numeric X user ID, Direction is only for direct-message and chat kinds.',
+				);
+			}
 		}
 	}
-	return ids;
 }
 
 export class XTrigger implements INodeType {
@@ -168,13 +215,27 @@ export class XTrigger implements INodeType {
 			/** Registered and valid (re-validated if needed), and subscriptions as configured: nothing to create. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default');
-				const { body } = await xRequest(this, api('GET', '/2/webhooks'));
-				const webhook = (((body as IDataObject)?.data ?? []) as IDataObject[]).find((w) => w.url === url);
+				let listed: IDataObject[];
+				try {
+					const { body } = await xRequest(this, api('GET', '/2/webhooks'));
+					listed = ((body as IDataObject)?.data ?? []) as IDataObject[];
+				} catch (error) {
+					throw activationError(error, 'Could not list the App\'s webhooks at X');
+				}
+				const webhook = listed.find((w) => sameUrl(w.url, url));
 				if (!webhook) return false;
 				const data = state(this);
+				// Another webhook at this URL than the one activation created: not ours to delete later.
+				if (data.webhookId !== String(webhook.id)) delete data.createdWebhook;
 				data.webhookId = String(webhook.id);
 				if (!webhook.valid) {
-					const validated = await xRequest(this, api('PUT', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: data.webhookId } }));
+					// X stopped deliveries after a failed CRC check: validating runs the CRC again.
+					let validated;
+					try {
+						validated = await xRequest(this, api('PUT', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: data.webhookId } }));
+					} catch (error) {
+						throw activationError(error, `Could not re-validate the webhook ${data.webhookId} (${String(webhook.url)}) at X`);
+					}
 					if (!((validated.body as IDataObject)?.data as IDataObject)?.valid) return false;
 				}
 				const wanted = JSON.stringify(subscriptionSpecs(this));
@@ -184,13 +245,37 @@ export class XTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				const data = state(this);
 				const url = this.getNodeWebhookUrl('default')!;
-				if (!data.webhookId) {
-					// X runs the CRC against n8n right away; the GET webhook of this node answers it.
-					const { body } = await xRequest(this, api('POST', '/2/webhooks', { body: { url } }));
-					data.webhookId = String(((body as IDataObject).data as IDataObject).id);
-					data.createdWebhook = true;
+				let createdWebhookId: string | undefined;
+				const createdSubscriptions: string[] = [];
+				try {
+					if (!data.webhookId) {
+						// X runs the CRC against n8n right away; the GET webhook of this node answers it.
+						try {
+							const { body } = await xRequest(this, api('POST', '/2/webhooks', { body: { url } }));
+							createdWebhookId = String(((body as IDataObject).data as IDataObject).id);
+						} catch (error) {
+							throw activationError(error, `Could not register ${url} as the webhook at X`);
+						}
+						data.webhookId = createdWebhookId;
+						data.createdWebhook = true;
+					}
+					// Subscriptions of an earlier configuration are replaced, not left behind.
+					for (const id of data.subscriptionIds ?? []) {
+						await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
+					}
+					await createSubscriptions(this, data.webhookId, createdSubscriptions);
+				} catch (error) {
+					// n8n drops the static data of a failed activation and runs delete on what was saved
+					// before, which does not know what was created here: undo it now.
+					for (const id of createdSubscriptions) {
+						await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } })).catch(() => undefined);
+					}
+					if (createdWebhookId) {
+						await removeIfPresent(this, api('DELETE', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: createdWebhookId } })).catch(() => undefined);
+					}
+					throw asNodeError(this, error);
 				}
-				data.subscriptionIds = await createSubscriptions(this, data.webhookId);
+				data.subscriptionIds = createdSubscriptions;
 				data.subscriptionConfig = JSON.stringify(subscriptionSpecs(this));
 				return true;
 			},

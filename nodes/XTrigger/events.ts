@@ -51,12 +51,15 @@ function firstString(...values: unknown[]): string | undefined {
 	return found === undefined ? undefined : String(found);
 }
 
-/** A stable id: X's own event id when it has one, else a hash of the event's content. */
+/**
+ * A stable id: X's own event id when it has one (event_uuid of Activity API events), else a hash
+ * of the event's content (a retry carries the same bytes). The id of the payload is not used: it
+ * names the post or user the event is about, so two events about the same user would collide.
+ */
 function eventId(kind: string, event: Json): string {
 	const data = (event.data ?? {}) as Json;
-	const payload = (event.payload ?? data.payload ?? {}) as Json;
 	return (
-		firstString(event.event_id, event.id_str, event.id, data.event_id, data.id, payload.id_str, payload.id) ??
+		firstString(event.event_uuid, event.event_id, event.id_str, event.id, data.event_uuid, data.event_id, data.id) ??
 		createHash('sha256').update(`${kind}\n${JSON.stringify(event)}`).digest('hex')
 	);
 }
@@ -80,7 +83,9 @@ export function splitDelivery(body: unknown): XEvent[] {
 	// Activity API and other single-event deliveries: {event_type, ...} or {data: {event_type, ...}}.
 	const data = (delivery.data ?? {}) as Json;
 	const kind = firstString(delivery.event_type, data.event_type, delivery.type, data.type) ?? (delivery.matching_rules ? 'post.match' : 'unknown');
-	return [{ kind, id: eventId(kind, delivery), forUserId: forUserId ?? firstString(data.for_user_id), payload: delivery }];
+	// Activity API events name the subscribed user in their filter.
+	const filter = (data.filter ?? {}) as Json;
+	return [{ kind, id: eventId(kind, delivery), forUserId: forUserId ?? firstString(data.for_user_id, filter.user_id), payload: delivery }];
 }
 
 /** Recent event ids, oldest first, bounded so the node's static data stays small. */

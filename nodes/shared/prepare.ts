@@ -129,6 +129,11 @@ export function prepareItem(
 			continue;
 		}
 		const { value, rule } = normalize(field, given, unit);
+		// A list of only separators (" , ") is no value: missing when required, left out otherwise.
+		if (!rule && (field.type === 'list' || field.type === 'multiOptions') && isEmpty(value)) {
+			if (field.required) throw inputError(node, itemIndex, label, 'is required');
+			continue;
+		}
 		const broken = rule ?? checkRules(value, { ...field.rules, oneOf: field.rules?.oneOf ?? (field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined) });
 		if (broken) throw inputError(node, itemIndex, label, broken);
 		values[field.wire] = value;

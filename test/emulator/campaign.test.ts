@@ -157,11 +157,11 @@ describe('features', () => {
 	it('adds and removes features in the sandbox; the production base has no such route', async () => {
 		const added = await signed('POST', sandboxAccount('/features') + qs({ feature_keys: 'AGE_TARGETING,DR_TAP' }));
 		expect(added.status).toBe(200);
-		expect(added.json.data).toEqual(['CONVERSATION_CARD', 'AGE_TARGETING', 'DR_TAP']);
+		expect(added.json.data).toEqual(['CONVERSATION_CARD', 'PROMOTED_MEDIA_POLLS', 'AGE_TARGETING', 'DR_TAP']);
 		const listed = await signed('GET', sandboxAccount('/features'));
 		expect(listed.json.data).toEqual(expect.arrayContaining(['AGE_TARGETING', 'DR_TAP']));
 		const removed = await signed('DELETE', sandboxAccount('/features') + qs({ feature_keys: 'DR_TAP' }));
-		expect(removed.json.data).toEqual(['CONVERSATION_CARD', 'AGE_TARGETING']);
+		expect(removed.json.data).toEqual(['CONVERSATION_CARD', 'PROMOTED_MEDIA_POLLS', 'AGE_TARGETING']);
 		const byForm = await signed('POST', sandboxAccount('/features'), { form: { feature_keys: 'BRAND_TPN' } });
 		expect(byForm.json.data).toContain('BRAND_TPN');
 

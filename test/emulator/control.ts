@@ -5,7 +5,10 @@
 import { enqueueFaults, setRandomFaults } from './faults';
 import type { EmulatorResponse } from './http';
 import { setBudget } from './ratelimit';
+import { serializeCreatives } from './state/creatives';
+import { createCatalogAudienceControl, handleCatalogAudienceControl, serializeCatalogsAndAudiences, type CatalogAudienceControl } from './state/catalogAudienceControl';
 import { revokeBearer } from './routes/oauth';
+import { createWebhookControl, type WebhookControl } from './webhookControl';
 import {
 	createStore,
 	fixturesOf,
@@ -35,7 +38,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
 				? { readonly [P in keyof T]: DeepReadonly<T[P]> }
 				: T;
 
-export interface EmulatorControl {
+export interface EmulatorControl extends CatalogAudienceControl, WebhookControl {
 	/** Back to the seed state: clears the request log, faults, rate-limit budgets and issued tokens. */
 	reset(): void;
 	/** Creates `count` more accounts (default: production, owned by users[0]); returns their ids. */
@@ -59,6 +62,10 @@ export interface EmulatorControl {
 	state(): DeepReadonly<Store>;
 	/** Stable ids of the campaign-management seed per environment (the same after reset()). */
 	fixtures(): EmulatorFixtures;
+	/** Moves the emulator's clock (ctx.now of every route) forward by ms, e.g. past a poll's end_time. */
+	advanceClock(ms: number): void;
+	/** The emulator's current time in epoch ms (real time plus every advanceClock). */
+	now(): number;
 }
 
 /** What the control needs from the running emulator. */
@@ -120,6 +127,15 @@ export function createControl(host: ControlHost): EmulatorControl {
 		fixtures() {
 			return fixturesOf(host.identity);
 		},
+		advanceClock(ms) {
+			if (!Number.isFinite(ms) || ms < 0) throw new Error('advanceClock takes a non-negative number of ms');
+			host.store.clockOffsetMs += ms;
+		},
+		now() {
+			return Date.now() + host.store.clockOffsetMs;
+		},
+		...createCatalogAudienceControl(() => host.store),
+		...createWebhookControl(() => host.store),
 	};
 }
 
@@ -134,6 +150,8 @@ export function serializeState(store: Store): unknown {
 		lineItemCuratedCategories: [...e.lineItemCuratedCategories.values()].map((r) => ({ ...publicView(r), account_id: r.accountId })),
 		history: Object.fromEntries(e.history),
 		features: Object.fromEntries(e.features),
+		creatives: serializeCreatives(e.creatives),
+		...serializeCatalogsAndAudiences(e),
 	});
 	return {
 		app: store.app,
@@ -216,7 +234,12 @@ export function handleControlRequest(
 				return json(serializeState(host.store));
 			case 'GET /fixtures':
 				return json(control.fixtures());
+			case 'POST /clock':
+				control.advanceClock(Number(input.advanceMs));
+				return json({ now: control.now() });
 		}
+		const catalogAudience = handleCatalogAudienceControl(control, route, input);
+		if (catalogAudience !== null) return json(catalogAudience);
 		const reissue = /^POST \/users\/(\d+)\/reissue$/.exec(route);
 		if (reissue) return json(control.reissueAccessToken(Number(reissue[1])));
 		return json({ error: `unknown control operation: ${route}` }, 404);

@@ -26,3 +26,21 @@ export type {
 	SeedAccountsOptions,
 	Store,
 } from './store';
+export type {
+	AccountMedia,
+	CardRecord,
+	CreativeFixtures,
+	MediaLibraryObject,
+	PollCardRecord,
+	PostRecord,
+	UploadedMedia,
+	VideoConversationCardRecord,
+} from './state/creatives';
+export { pollClosed } from './state/creatives';
+export type { AudienceFixtures, DoNotReachList, TailoredAudiencePermission } from './state/audiences';
+export type { Product, ProductCatalogFixtures } from './state/productCatalogs';
+export type { CatalogAudienceControl } from './state/catalogAudienceControl';
+export type { HourlyCrcResult, ReplayJobView, WebhookControl } from './webhookControl';
+export type { DeliveryOptions } from './webhookDelivery';
+export type { ActivitySubscription, CrcAttempt, DeliveryResult, RecordedEvent, WebhookSettings } from './state/webhooks';
+export type { IssuedAccessToken, OAuthFlowSettings, RequestTokenRecord } from './state/oauthFlow';

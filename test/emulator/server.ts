@@ -17,10 +17,16 @@ import { registerAccountHistoryRoutes } from './routes/accountHistory';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAudienceEstimateRoutes } from './routes/audienceEstimate';
 import { registerCatalogRoutes } from './routes/catalogs';
+import { registerCreativeRoutes } from './routes/creatives';
+import { registerAudienceRoutes } from './routes/audiences';
+import { registerKeywordInsightRoutes } from './routes/keywordInsights';
+import { registerProductCatalogRoutes } from './routes/productCatalogs';
 import { registerFeatureRoutes } from './routes/features';
 import { registerLineItemRoutes } from './routes/lineItems';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { registerActivityRoutes } from './routes/activity';
+import { handleWebhookControlRequest } from './webhookControl';
 import { createIdentity, createStore, MAX_LOG_ENTRIES, type Base, type FaultSpec, type Identity, type RequestLogEntry, type Store } from './store';
 import { sleep } from './util';
 
@@ -54,6 +60,7 @@ function buildRouter(): Router {
 	const router = new Router();
 	registerOAuthRoutes(router);
 	registerWebhookRoutes(router);
+	registerActivityRoutes(router);
 	registerAccountRoutes(router);
 	registerAccountAppRoutes(router);
 	registerAccountHistoryRoutes(router);
@@ -61,6 +68,10 @@ function buildRouter(): Router {
 	registerCatalogRoutes(router);
 	registerAudienceEstimateRoutes(router);
 	registerLineItemRoutes(router);
+	registerCreativeRoutes(router);
+	registerProductCatalogRoutes(router);
+	registerKeywordInsightRoutes(router);
+	registerAudienceRoutes(router);
 	return router;
 }
 
@@ -159,7 +170,8 @@ class Emulator implements XEmulator, ControlHost {
 		this.identity = createIdentity();
 		this.store = createStore(this.identity);
 		this.control = createControl(this);
-		this.server = createServer((req, res) => {
+		// Post text (up to 25,000 characters, percent-encoded up to 12 bytes each) travels in the query string.
+		this.server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
 			this.handle(req, res).catch((err) => {
 				console.error('[x-emulator] unexpected error', err);
 				if (!res.headersSent) write(res, { status: 500, body: serverErrorBody(500) });
@@ -219,6 +231,8 @@ class Emulator implements XEmulator, ControlHost {
 		const rawBody = bodyBuf.toString('utf8');
 
 		if (located.base === 'control') {
+			const webhookControl = await handleWebhookControlRequest(this.control, method, located.path, rawBody);
+			if (webhookControl) return write(res, webhookControl);
 			return write(res, handleControlRequest(this, this.control, method, located.path, rawBody));
 		}
 
@@ -294,7 +308,7 @@ class Emulator implements XEmulator, ControlHost {
 			user: null,
 			accessToken: null,
 			env: base === 'adsSandbox' ? 'sandbox' : 'production',
-			now: Date.now(),
+			now: Date.now() + store.clockOffsetMs,
 		};
 
 		try {

@@ -3,6 +3,9 @@
  * the instance's Identity (keys, tokens and seed ids stay stable for the emulator's lifetime).
  */
 import { adsId, adsTime, randomString } from './util';
+import { creativeFixtures, emptyCreativeEnv, newCreativeSeedIds, seedCreatives, type CreativeEnvState, type CreativeFixtures, type CreativeSeedIds } from './state/creatives';
+import { audienceFixtures, emptyAudienceEnv, newAudienceSeedIds, seedAudiences, type AudienceEnvState, type AudienceFixtures, type AudienceSeedIds } from './state/audiences';
+import { emptyProductCatalogEnv, newProductCatalogSeedIds, productCatalogFixtures, seedProductCatalogs, type ProductCatalogEnvState, type ProductCatalogFixtures, type ProductCatalogSeedIds } from './state/productCatalogs';
 
 export type Base = 'api' | 'ads' | 'adsSandbox';
 export type AdsEnvironment = 'production' | 'sandbox';
@@ -200,6 +203,12 @@ export interface AdsEnvState {
 	history: Map<string, HistoryEntry[]>;
 	/** Feature keys per account id (absent: none). */
 	features: Map<string, string[]>;
+	/** Creatives (spec doc 02): uploads, media library, account media, cards, polls, video conversation cards, posts. */
+	creatives: CreativeEnvState;
+	/** Product catalogs, products and product sets of the users (spec doc 02). */
+	productCatalogs: ProductCatalogEnvState;
+	/** Tailored audiences and permissions, custom audiences, do-not-reach lists (spec doc 02). */
+	audiences: AudienceEnvState;
 }
 
 /** v2 webhook (spec doc 01): managed with the app-only bearer token. */
@@ -299,6 +308,8 @@ export interface Store {
 	};
 	log: RequestLogEntry[];
 	stats: EmulatorStats;
+	/** Added to the real clock for ctx.now (control.advanceClock); 0 after reset(). */
+	clockOffsetMs: number;
 }
 
 /** Ids of the campaign-management seed of one environment (stable across reset()). */
@@ -316,10 +327,13 @@ export interface Identity {
 	users: UserRecord[];
 	seedAccountIds: string[];
 	campaignSeeds: Record<AdsEnvironment, CampaignSeedIds>;
+	creativeSeeds: Record<AdsEnvironment, CreativeSeedIds>;
+	productCatalogSeeds: Record<AdsEnvironment, ProductCatalogSeedIds>;
+	audienceSeeds: Record<AdsEnvironment, AudienceSeedIds>;
 }
 
 /** What tests may rely on in one environment (see EmulatorControl.fixtures()). */
-export interface EnvFixtures {
+export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures {
 	/** users[0]'s first account there: "Acme Shoes" (production) or "Acme Sandbox" (sandbox). */
 	accountId: string;
 	/** The 3 apps of that account. */
@@ -349,6 +363,9 @@ export function fixturesOf(identity: Identity): EmulatorFixtures {
 			lineItems: { ...ids.lineItems },
 			curatedCategoryIds: [...ids.curatedCategories],
 			lineItemCuratedCategoryId: ids.lineItemCuratedCategory,
+			...creativeFixtures(identity.creativeSeeds[e], identity.users[0].userId),
+			...productCatalogFixtures(identity.productCatalogSeeds[e]),
+			...audienceFixtures(identity, e),
 		};
 	};
 	return { production: env('production'), sandbox: env('sandbox') };
@@ -364,6 +381,9 @@ export function createIdentity(): Identity {
 		],
 		seedAccountIds: Array.from({ length: 6 }, () => adsId()),
 		campaignSeeds: { production: newCampaignSeedIds(), sandbox: newCampaignSeedIds() },
+		creativeSeeds: { production: newCreativeSeedIds(), sandbox: newCreativeSeedIds() },
+		productCatalogSeeds: { production: newProductCatalogSeedIds(), sandbox: newProductCatalogSeedIds() },
+		audienceSeeds: { production: newAudienceSeedIds(), sandbox: newAudienceSeedIds() },
 	};
 }
 
@@ -405,11 +425,19 @@ export function createStore(identity: Identity): Store {
 			accessTokenInvalidations: 0,
 			faultsApplied: 0,
 		},
+		clockOffsetMs: 0,
 	};
 	for (const u of store.users) registerAccessToken(store, u);
 	seedAccountsFor(store, identity);
 	seedCampaignData(store, identity, 'production');
 	seedCampaignData(store, identity, 'sandbox');
+	for (const e of ['production', 'sandbox'] as const) {
+		seedCreatives(store, e, identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[e]], identity.creativeSeeds[e]);
+	}
+	for (const e of ['production', 'sandbox'] as const) {
+		seedProductCatalogs(store, identity, e);
+		seedAudiences(store, identity, e);
+	}
 	return store;
 }
 
@@ -425,6 +453,9 @@ function emptyAdsEnv(): AdsEnvState {
 		lineItemCuratedCategoriesByAccount: new Map(),
 		history: new Map(),
 		features: new Map(),
+		creatives: emptyCreativeEnv(),
+		productCatalogs: emptyProductCatalogEnv(),
+		audiences: emptyAudienceEnv(),
 	};
 }
 

@@ -26,9 +26,6 @@ export const keywordInsightResource: Resource = {
 				{ wire: 'location', label: 'Location', type: 'string', description: 'A country-level location targeting value (from the location targeting lookup)' },
 			],
 			check: (values, { fail }) => {
-				// A list of only separators (" , ") reads as empty: required keywords are missing, empty negatives are not sent.
-				if (!(values.keywords as string[]).length) fail('Keywords (keywords)', 'is required');
-				if ((values.negative_keywords as string[] | undefined)?.length === 0) delete values.negative_keywords;
 				const count = (values.keywords as string[]).length + ((values.negative_keywords as string[] | undefined)?.length ?? 0);
 				if (count > 10) fail('Keywords (keywords) and Negative Keywords (negative_keywords)', `take at most 10 keywords together (got ${count})`);
 				checkTimeOrder(values, fail);

@@ -1,0 +1,526 @@
+/**
+ * Product catalogs, products and product sets (spec doc 02, early access). Catalogs belong to the
+ * authenticated user (one per user). Products are upserted by id in JSON batches of at most 25,
+ * each entry checked against the Product table; X answers per entry, in input order.
+ */
+import { adsError, AdsParams, collection, envelope, invalidParameter, missingParameter, notFound } from '../ads';
+import type { RequestContext } from '../http';
+import { isObject, jsonString, jsonStringArray, onlyKeys, requireJsonBody, requireJsonObject } from '../jsonBody';
+import type { Router } from '../router';
+import {
+	createCatalog,
+	groupKeyFor,
+	newProductKey,
+	PRODUCT_AGE_GROUPS,
+	PRODUCT_AVAILABILITY,
+	PRODUCT_CONDITIONS,
+	PRODUCT_GENDERS,
+	PRODUCT_INPUT_FIELDS,
+	PRODUCT_SET_FILTER_ATTRIBUTES,
+	PRODUCT_SET_FILTER_OPERATORS,
+	productWithDefaults,
+	type Product,
+	type ProductCatalogRecord,
+	type ProductSetFilter,
+	type ProductSetRecord,
+} from '../state/productCatalogs';
+import { adsId } from '../util';
+
+export const MAX_PRODUCTS_PER_REQUEST = 25;
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));
+const PRICE = /^(\d+(?:\.\d+)?) ([A-Z]{3})$/;
+const HTTPS_URL = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;
+const HTML_TAG = /<\/?[a-zA-Z!][^>]*>/;
+const GTIN = /^\d{8,14}$/;
+/** The spec's form YYYY-MM-DDTHH:MM+HH:MM (the offset may also be negative). */
+const EFFECTIVE_TIME = '(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2})([+-])(\\d{2}):(\\d{2})';
+const EFFECTIVE_DATE = new RegExp(`^${EFFECTIVE_TIME}/${EFFECTIVE_TIME}$`);
+/** X fetches images and accepts only these formats; a URL whose path names another format is refused. */
+const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
+const IMAGE_FORMATS = new Set(['jpg', 'jpeg', 'gif', 'webp', 'png']);
+/** #rgb or #rrggbb, or six hex characters holding a digit (color words such as "beaded" are names). */
+const HEX_COLOR = /#(?:[0-9a-f]{6}|[0-9a-f]{3})(?![0-9a-z])|(?<![0-9a-z])(?=[a-f]*[0-9])[0-9a-f]{6}(?![0-9a-z])/i;
+
+// ---- Catalogs ---------------------------------------------------------------------------------
+
+function catalogView(c: ProductCatalogRecord) {
+	return { id: c.id, name: c.name };
+}
+
+/** The catalog named by :product_catalog_id: unknown -> 404, another user's -> 403. */
+function ownedCatalog(ctx: RequestContext): ProductCatalogRecord {
+	const id = ctx.pathParams.product_catalog_id;
+	const catalog = ctx.store.ads[ctx.env].productCatalogs.catalogs.get(id);
+	if (!catalog) throw notFound(`Product catalog ${id} not found`);
+	if (!ctx.user || catalog.ownerId !== ctx.user.userId) {
+		throw adsError(403, 'UNAUTHORIZED_ACCESS', `User ${ctx.user?.userId ?? ''} is not authorized to access product catalog ${id}`);
+	}
+	return catalog;
+}
+
+function checkUserId(ctx: RequestContext, userId: string | undefined, parameter = 'user_id'): void {
+	if (userId === undefined) return;
+	if (!/^\d{1,20}$/.test(userId)) throw invalidParameter(parameter, `Expected a numeric user id, got "${userId}" for ${parameter}`);
+	if (userId !== ctx.user?.userId) {
+		throw adsError(403, 'UNAUTHORIZED_ACCESS', `User ${ctx.user?.userId ?? ''} is not authorized to act for user ${userId}`);
+	}
+}
+
+function listCatalogs(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const userId = params.string('user_id', { maxLength: 20 });
+	checkUserId(ctx, userId);
+	const env = ctx.store.ads[ctx.env].productCatalogs;
+	const id = env.byUser.get(ctx.user!.userId);
+	const data = id ? [catalogView(env.catalogs.get(id)!)] : [];
+	return { status: 200, body: { request: { params: params.echo }, data, next_cursor: null } };
+}
+
+function createCatalogRoute(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const body = requireJsonObject(ctx);
+	onlyKeys(body, ['name', 'user_id']);
+	const name = jsonString(body, 'name', { required: true, maxLength: 255 })!;
+	const rawUser = body.user_id;
+	const userId = rawUser === undefined || rawUser === null ? undefined : String(rawUser);
+	checkUserId(ctx, userId);
+	const env = ctx.store.ads[ctx.env].productCatalogs;
+	const existing = env.byUser.get(ctx.user!.userId);
+	if (existing) {
+		throw invalidParameter('user_id', `User ${ctx.user!.userId} already has product catalog ${existing}; a user can hold only one catalog`);
+	}
+	let id = adsId(10);
+	while (env.catalogs.has(id)) id = adsId(10);
+	const catalog = createCatalog(env, id, name, ctx.user!.userId);
+	Object.assign(params.echo, { name, ...(userId ? { user_id: userId } : {}) });
+	return envelope(params, catalogView(catalog));
+}
+
+function updateCatalog(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const body = requireJsonObject(ctx);
+	onlyKeys(body, ['name']);
+	catalog.name = jsonString(body, 'name', { required: true, maxLength: 255 })!;
+	params.echo.name = catalog.name;
+	return envelope(params, catalogView(catalog));
+}
+
+function deleteCatalog(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const env = ctx.store.ads[ctx.env].productCatalogs;
+	env.catalogs.delete(catalog.id);
+	if (env.byUser.get(catalog.ownerId) === catalog.id) env.byUser.delete(catalog.ownerId);
+	return envelope(params, catalogView(catalog));
+}
+
+// ---- Products ---------------------------------------------------------------------------------
+
+/** Decimal text as an integer at the given scale, for exact comparison. */
+function scaled(amount: string, scale: number): bigint {
+	const [i, f = ''] = amount.split('.');
+	return BigInt(i + f.padEnd(scale, '0'));
+}
+
+function compareAmounts(a: string, b: string): number {
+	const scale = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
+	const x = scaled(a, scale);
+	const y = scaled(b, scale);
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function parsePrice(text: string): { amount: string; currency: string } | null {
+	const m = PRICE.exec(text);
+	if (!m || !ISO_4217.has(m[2])) return null;
+	return { amount: m[1], currency: m[2] };
+}
+
+function effectiveTimeMs(parts: string[]): number | null {
+	const [year, month, day, hour, minute, sign, offH, offM] = parts;
+	const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
+	if (Number(month) < 1 || Number(month) > 12 || Number(hour) > 23 || Number(minute) > 59 || Number(offH) > 23 || Number(offM) > 59) return null;
+	if (new Date(ms).getUTCDate() !== Number(day)) return null;
+	const offset = (Number(offH) * 60 + Number(offM)) * 60_000;
+	return sign === '+' ? ms - offset : ms + offset;
+}
+
+interface EntryError {
+	code: 'INVALID_PARAMETER' | 'MISSING_PARAMETER';
+	message: string;
+	parameter: string;
+}
+
+const OPTIONAL_STRINGS = [
+	'brand',
+	'gtin',
+	'mpn',
+	'mobile_link',
+	'additional_image_link',
+	'vendor_product_category',
+	'product_type',
+	'sale_price',
+	'sale_price_effective_date',
+	'item_group_id',
+	'gender',
+	'color',
+	'size',
+	'age_group',
+	'custom_label_0',
+	'custom_label_1',
+	'custom_label_2',
+	'custom_label_3',
+	'custom_label_4',
+];
+const REQUIRED_STRINGS = ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link'];
+const ACCEPTED_KEYS = new Set<string>([...PRODUCT_INPUT_FIELDS, 'product_key']);
+
+/**
+ * Checks one entry against the Product table. Returns the errors, or the product's input fields
+ * (every optional field present, null when unset).
+ */
+function checkProductEntry(entry: unknown): { errors: EntryError[]; fields?: Record<string, string | number | null> } {
+	const errors: EntryError[] = [];
+	const invalid = (parameter: string, message: string) => errors.push({ code: 'INVALID_PARAMETER', message, parameter });
+	if (!isObject(entry)) {
+		invalid('products', 'Each product must be a JSON object');
+		return { errors };
+	}
+	for (const key of Object.keys(entry)) if (!ACCEPTED_KEYS.has(key)) invalid(key, `Unknown product attribute ${key}`);
+	const fields: Record<string, string | number | null> = {};
+	for (const name of REQUIRED_STRINGS) {
+		const v = entry[name];
+		if (v === undefined || v === null || v === '') {
+			errors.push({ code: 'MISSING_PARAMETER', message: `${name} is required`, parameter: name });
+		} else if (typeof v !== 'string') {
+			invalid(name, `Expected a String for ${name}, got ${JSON.stringify(v)}`);
+		} else fields[name] = v;
+	}
+	for (const name of OPTIONAL_STRINGS) {
+		const v = entry[name];
+		if (v === undefined || v === null || v === '') fields[name] = null;
+		else if (typeof v !== 'string') invalid(name, `Expected a String for ${name}, got ${JSON.stringify(v)}`);
+		else fields[name] = v;
+	}
+	const inventory = entry.inventory;
+	if (inventory === undefined || inventory === null) fields.inventory = null;
+	else if (typeof inventory !== 'number' || !Number.isSafeInteger(inventory) || inventory < 0) {
+		invalid('inventory', `Expected a non-negative Integer for inventory, got ${JSON.stringify(inventory)}`);
+	} else fields.inventory = inventory;
+
+	const s = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+	const title = s('title');
+	if (title !== undefined && [...title].length > 150) invalid('title', `title must be at most 150 characters (got ${[...title].length})`);
+	const description = s('description');
+	if (description !== undefined) {
+		if ([...description].length > 5000) invalid('description', `description must be at most 5000 characters (got ${[...description].length})`);
+		if (HTML_TAG.test(description)) invalid('description', 'description must be plain text without HTML');
+	}
+	const enumCheck = (name: string, allowed: readonly string[]) => {
+		const v = s(name);
+		if (v !== undefined && !allowed.includes(v)) invalid(name, `Expected one of ${allowed.join(', ')} for ${name}, got "${v}"`);
+	};
+	enumCheck('availability', PRODUCT_AVAILABILITY);
+	enumCheck('condition', PRODUCT_CONDITIONS);
+	enumCheck('gender', PRODUCT_GENDERS);
+	enumCheck('age_group', PRODUCT_AGE_GROUPS);
+
+	const priceText = s('price');
+	const price = priceText === undefined ? null : parsePrice(priceText);
+	if (priceText !== undefined && !price) invalid('price', `price must be a number, a space and an ISO 4217 currency code, such as "19.99 USD" (got "${priceText}")`);
+	const saleText = s('sale_price');
+	if (saleText !== undefined) {
+		const sale = parsePrice(saleText);
+		if (!sale) invalid('sale_price', `sale_price must be a number, a space and an ISO 4217 currency code (got "${saleText}")`);
+		else if (price && sale.currency !== price.currency) invalid('sale_price', `sale_price must be in the currency of price (${price.currency})`);
+		else if (price && compareAmounts(sale.amount, price.amount) >= 0) invalid('sale_price', 'sale_price must be lower than price');
+	}
+	for (const name of ['link', 'image_link', 'mobile_link']) {
+		const v = s(name);
+		if (v !== undefined && !HTTPS_URL.test(v)) invalid(name, `${name} must be an https URL (got "${v}")`);
+	}
+	const additional = s('additional_image_link');
+	const additionalLinks = additional === undefined ? [] : additional.split(',').map((l) => l.trim());
+	if (additional !== undefined) {
+		if (additionalLinks.length > 10) invalid('additional_image_link', `additional_image_link takes at most 10 URLs (got ${additionalLinks.length})`);
+		const bad = additionalLinks.find((l) => !HTTPS_URL.test(l));
+		if (bad !== undefined) invalid('additional_image_link', `additional_image_link must hold https URLs (got "${bad}")`);
+	}
+	for (const [name, link] of [['image_link', s('image_link')], ...additionalLinks.map((l) => ['additional_image_link', l])] as Array<[string, string | undefined]>) {
+		const path = link === undefined || !HTTPS_URL.test(link) ? undefined : new URL(link).pathname;
+		const ext = path === undefined ? undefined : IMAGE_EXTENSION.exec(path)?.[1].toLowerCase();
+		if (ext !== undefined && !IMAGE_FORMATS.has(ext)) invalid(name, `${name} must be a JPG, GIF, WEBP or PNG image (got a .${ext} file)`);
+	}
+	if (fields.brand === null && fields.gtin === null && fields.mpn === null) {
+		errors.push({ code: 'MISSING_PARAMETER', message: 'One of brand, gtin or mpn is required', parameter: 'brand' });
+	}
+	const gtin = s('gtin');
+	if (gtin !== undefined && !GTIN.test(gtin)) invalid('gtin', `gtin must be a UPC, EAN, JAN or ISBN of 8 to 14 digits (got "${gtin}")`);
+	if (s('availability') === 'in stock' && typeof fields.inventory === 'number' && fields.inventory < 1) {
+		invalid('inventory', 'inventory must be at least 1 when availability is "in stock"');
+	}
+	const effective = s('sale_price_effective_date');
+	if (effective !== undefined) {
+		const m = EFFECTIVE_DATE.exec(effective);
+		const start = m ? effectiveTimeMs(m.slice(1, 9)) : null;
+		const end = m ? effectiveTimeMs(m.slice(9, 17)) : null;
+		if (start === null || end === null) {
+			invalid('sale_price_effective_date', `sale_price_effective_date must be two date-times YYYY-MM-DDTHH:MM+HH:MM separated by / (got "${effective}")`);
+		} else if (start >= end) invalid('sale_price_effective_date', 'sale_price_effective_date must start before it ends');
+	}
+	const color = s('color');
+	if (color !== undefined && HEX_COLOR.test(color)) invalid('color', `color must be color names, not hex codes (got "${color}")`);
+	return errors.length ? { errors } : { errors, fields };
+}
+
+function productView(product: Product): Product {
+	return { ...product };
+}
+
+/** Products listed: only the first-submitted product of each item group. */
+function listProducts(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const groupKey = params.string('item_group_key', { maxLength: 64 });
+	const records = [...catalog.products.values()];
+	const firstOfGroup = new Map<string, { id: string; seq: number }>();
+	for (const r of records) {
+		const key = r.product.item_group_key;
+		if (key === null) continue;
+		const first = firstOfGroup.get(key);
+		if (!first || r.seq < first.seq) firstOfGroup.set(key, { id: r.product.id, seq: r.seq });
+	}
+	return collection(params, {
+		source: records,
+		filter: (r) => {
+			const key = r.product.item_group_key;
+			if (groupKey !== undefined && key !== groupKey) return false;
+			return key === null || firstOfGroup.get(key)!.id === r.product.id;
+		},
+		render: (r) => productView(r.product),
+		count: { default: 100, min: 1, max: 100 },
+	});
+}
+
+function upsertProducts(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const body = requireJsonObject(ctx);
+	onlyKeys(body, ['products']);
+	const entries = body.products;
+	if (entries === undefined || entries === null) throw missingParameter('products');
+	if (!Array.isArray(entries) || entries.length === 0) throw invalidParameter('products', 'Expected a non-empty array of products for products');
+	if (entries.length > MAX_PRODUCTS_PER_REQUEST) {
+		throw invalidParameter('products', `At most ${MAX_PRODUCTS_PER_REQUEST} products per request, got ${entries.length}`);
+	}
+	const idCount = new Map<string, number>();
+	for (const e of entries) {
+		if (isObject(e) && typeof e.id === 'string') idCount.set(e.id, (idCount.get(e.id) ?? 0) + 1);
+	}
+	const response = entries.map((entry) => {
+		const id = isObject(entry) && typeof entry.id === 'string' ? entry.id : null;
+		const existing = id === null ? undefined : catalog.products.get(id);
+		const result = (status: string, errors: EntryError[], productKey: string | null) => ({
+			warnings: [] as unknown[],
+			errors,
+			product_key: productKey,
+			id,
+			status,
+		});
+		if (id !== null && idCount.get(id)! > 1) {
+			return result(
+				'ERROR',
+				[{ code: 'INVALID_PARAMETER', message: `id "${id}" appears ${idCount.get(id)} times in this request; every product with it is ignored`, parameter: 'id' }],
+				existing?.product.product_key ?? null,
+			);
+		}
+		const checked = checkProductEntry(entry);
+		if (!checked.fields) return result('ERROR', checked.errors, existing?.product.product_key ?? null);
+		const fields = checked.fields;
+		const productKey = existing?.product.product_key ?? newProductKey();
+		const next = productWithDefaults({ ...(fields as unknown as Partial<Product>), id: id!, product_key: productKey });
+		next.item_group_key = groupKeyFor(catalog, next.item_group_id);
+		if (!existing) {
+			catalog.products.set(id!, { product: next, seq: catalog.nextSeq++ });
+			return result('CREATE_SUCCESS', [], productKey);
+		}
+		if (JSON.stringify(existing.product) === JSON.stringify(next)) return result('NO_CHANGE', [], productKey);
+		existing.product = next;
+		return result('UPDATE_SUCCESS', [], productKey);
+	});
+	return envelope(params, { products_response: response });
+}
+
+function deleteProducts(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const body = requireJsonObject(ctx);
+	onlyKeys(body, ['product_keys']);
+	const keys = jsonStringArray(body, 'product_keys', { required: true })!;
+	const byKey = new Map([...catalog.products.values()].map((r) => [r.product.product_key, r.product.id]));
+	const results = keys.map((key) => {
+		const id = byKey.get(key);
+		if (id === undefined || !catalog.products.has(id)) {
+			return { product_key: key, failed_product_key: key, message: `Product with product_key ${key} not found` };
+		}
+		catalog.products.delete(id);
+		return { product_key: key, failed_product_key: null, message: null };
+	});
+	return envelope(params, { delete_products: results });
+}
+
+// ---- Product sets -----------------------------------------------------------------------------
+
+function attributeValue(product: Product, attribute: ProductSetFilter['attribute']): string | number | null {
+	return product[attribute];
+}
+
+function numberOf(text: string): number | null {
+	return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : null;
+}
+
+/** Does the product pass one filter? Prices compare as amounts in the same currency. */
+function passes(product: Product, filter: ProductSetFilter): boolean {
+	const raw = attributeValue(product, filter.attribute);
+	if (raw === null) return filter.operator === 'NOT_CONTAINS';
+	const value = String(raw);
+	const target = filter.value;
+	let order: number | null = null;
+	if (filter.attribute === 'price' || filter.attribute === 'sale_price') {
+		const a = parsePrice(value);
+		const b = parsePrice(target);
+		if (a && b && a.currency === b.currency) order = compareAmounts(a.amount, b.amount);
+	} else {
+		const a = numberOf(value);
+		const b = numberOf(target);
+		if (a !== null && b !== null) order = a < b ? -1 : a > b ? 1 : 0;
+	}
+	switch (filter.operator) {
+		case 'GREATER_THAN':
+			return order !== null && order > 0;
+		case 'LESS_THAN':
+			return order !== null && order < 0;
+		case 'EQUAL_TO':
+			return order !== null ? order === 0 : value === target;
+		case 'MATCH':
+			return value.toLowerCase() === target.toLowerCase();
+		case 'CONTAINS':
+			return value.toLowerCase().includes(target.toLowerCase());
+		case 'NOT_CONTAINS':
+			return !value.toLowerCase().includes(target.toLowerCase());
+	}
+}
+
+function setView(catalog: ProductCatalogRecord, set: ProductSetRecord) {
+	const products = [...catalog.products.values()].map((r) => r.product);
+	const members =
+		set.type === 'MANUAL'
+			? set.productKeys.map((k) => products.find((p) => p.product_key === k)).filter((p): p is Product => p !== undefined)
+			: products.filter((p) => set.filters.every((f) => passes(p, f)));
+	return {
+		id: set.id,
+		name: set.name,
+		description: set.description,
+		type: set.type,
+		product_ids: members.map((p) => p.id),
+		processing_status: set.processing_status,
+		filters: set.filters.map((f) => ({ ...f })),
+	};
+}
+
+function findSet(ctx: RequestContext, catalog: ProductCatalogRecord): ProductSetRecord {
+	const id = ctx.pathParams.product_set_id;
+	const set = catalog.sets.get(id);
+	if (!set) throw notFound(`Product set ${id} not found`);
+	return set;
+}
+
+function getProductSet(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	return envelope(params, setView(catalog, findSet(ctx, catalog)));
+}
+
+function readFilters(value: unknown): ProductSetFilter[] {
+	if (!Array.isArray(value) || value.length === 0) throw invalidParameter('filters', 'Expected a non-empty array of filters for filters');
+	return value.map((f, n) => {
+		if (!isObject(f)) throw invalidParameter('filters', `filters[${n}] must be an object with attribute, operator and value`);
+		const attribute = f.attribute as ProductSetFilter['attribute'];
+		const operator = f.operator as ProductSetFilter['operator'];
+		if (!(PRODUCT_SET_FILTER_ATTRIBUTES as readonly unknown[]).includes(attribute)) {
+			throw invalidParameter('filters', `filters[${n}].attribute must be one of ${PRODUCT_SET_FILTER_ATTRIBUTES.join(', ')}, got ${JSON.stringify(attribute)}`);
+		}
+		if (!(PRODUCT_SET_FILTER_OPERATORS as readonly unknown[]).includes(operator)) {
+			throw invalidParameter('filters', `filters[${n}].operator must be one of ${PRODUCT_SET_FILTER_OPERATORS.join(', ')}, got ${JSON.stringify(operator)}`);
+		}
+		if (typeof f.value !== 'string' || f.value === '') throw invalidParameter('filters', `filters[${n}].value must be a non-empty String`);
+		if ((attribute === 'price' || attribute === 'sale_price') && !parsePrice(f.value)) {
+			throw invalidParameter('filters', `filters[${n}].value must use the price format, such as "50.00 USD" (got "${f.value}")`);
+		}
+		for (const key of Object.keys(f)) {
+			if (!['attribute', 'operator', 'value'].includes(key)) throw invalidParameter('filters', `filters[${n}] has an unknown key ${key}`);
+		}
+		return { attribute, operator, value: f.value };
+	});
+}
+
+function createProductSet(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const body = requireJsonObject(ctx);
+	onlyKeys(body, ['name', 'description', 'type', 'filters', 'product_keys']);
+	const name = jsonString(body, 'name', { required: true, maxLength: 255 })!;
+	const description = jsonString(body, 'description', { maxLength: 1000 }) ?? null;
+	const type = body.type;
+	if (type === undefined || type === null) throw missingParameter('type');
+	if (type !== 'MANUAL' && type !== 'FILTERED') throw invalidParameter('type', `Expected one of MANUAL, FILTERED for type, got ${JSON.stringify(type)}`);
+	let productKeys: string[] = [];
+	let filters: ProductSetFilter[] = [];
+	if (type === 'MANUAL') {
+		if (body.filters !== undefined) throw invalidParameter('filters', 'filters are only for FILTERED product sets');
+		productKeys = jsonStringArray(body, 'product_keys', { required: true })!;
+		const known = new Set([...catalog.products.values()].map((r) => r.product.product_key));
+		const unknown = productKeys.find((k) => !known.has(k));
+		if (unknown !== undefined) throw invalidParameter('product_keys', `Product key ${unknown} is not in product catalog ${catalog.id}`);
+		productKeys = [...new Set(productKeys)];
+	} else {
+		if (body.product_keys !== undefined) throw invalidParameter('product_keys', 'product_keys are only for MANUAL product sets');
+		if (body.filters === undefined || body.filters === null) throw missingParameter('filters');
+		filters = readFilters(body.filters);
+	}
+	let id = adsId(8);
+	while (catalog.sets.has(id)) id = adsId(8);
+	const set: ProductSetRecord = { id, name, description, type, productKeys, filters, processing_status: 'DONE' };
+	catalog.sets.set(id, set);
+	return envelope(params, setView(catalog, set));
+}
+
+function updateProductSet(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const set = findSet(ctx, catalog);
+	const body = requireJsonBody(ctx);
+	if (!isObject(body)) throw adsError(400, 'INVALID_PARAMETER', 'The JSON body must be an object');
+	if (set.type === 'FILTERED') throw invalidParameter('product_set_id', `Product set ${set.id} is FILTERED; filtered product sets cannot be updated`);
+	onlyKeys(body, ['name', 'description']);
+	const name = jsonString(body, 'name', { maxLength: 255 });
+	const description = jsonString(body, 'description', { maxLength: 1000 });
+	if (name !== undefined) set.name = name;
+	if (description !== undefined) set.description = description;
+	return envelope(params, setView(catalog, set));
+}
+
+export function registerProductCatalogRoutes(router: Router): void {
+	router.ads('GET', '/12/product_catalogs', listCatalogs);
+	router.ads('POST', '/12/product_catalogs', createCatalogRoute);
+	router.ads('PUT', '/12/product_catalogs/:product_catalog_id', updateCatalog);
+	router.ads('DELETE', '/12/product_catalogs/:product_catalog_id', deleteCatalog);
+	const products = '/12/product_catalogs/:product_catalog_id/products';
+	router.ads('GET', products, listProducts);
+	router.ads('PUT', products, upsertProducts);
+	router.ads('DELETE', products, deleteProducts);
+	const sets = '/12/product_catalogs/:product_catalog_id/product_sets';
+	router.ads('POST', sets, createProductSet);
+	router.ads('GET', `${sets}/:product_set_id`, getProductSet);
+	router.ads('PUT', `${sets}/:product_set_id`, updateProductSet);
+}

@@ -1,0 +1,200 @@
+/**
+ * Audiences (spec doc 02): tailored audiences and their permissions (version 5), custom audiences
+ * (where they are targeted, hashed members), do-not-reach lists. Records, seed and fixtures.
+ */
+import type { AdsEnvironment, Identity, Store } from '../store';
+import { adsId } from '../util';
+
+export const AUDIENCE_IDENTIFIER_TYPES = ['email', 'device_id', 'handle', 'twitter_id', 'phone_number', 'partner_user_id'] as const;
+export type AudienceIdentifierType = (typeof AUDIENCE_IDENTIFIER_TYPES)[number];
+export const DO_NOT_REACH_IDENTIFIER_TYPES = ['email', 'phone_number'] as const;
+
+export type MemberSets = Record<string, Set<string>>;
+
+export interface TailoredAudienceRecord {
+	id: string;
+	name: string;
+	/** The owning ads account (only it may create or revoke permissions). */
+	accountId: string;
+}
+
+export interface TailoredAudiencePermission {
+	id: string;
+	tailored_audience_id: string;
+	granted_account_id: string;
+	permission_level: 'READ_ONLY' | 'READ_WRITE';
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+export interface CustomAudienceRecord {
+	id: string;
+	name: string;
+	accountId: string;
+	/** Hashed members per identifier type. */
+	members: MemberSets;
+	/** Line items targeting the audience, in the order they started to. */
+	targeting: Array<{ lineItemId: string; servable: boolean }>;
+}
+
+export interface DoNotReachList {
+	id: string;
+	name: string;
+	description: string | null;
+	targetable: boolean;
+	reasons_not_targetable: Array<'PROCESSING' | 'TOO_SMALL'>;
+	list_size: number | null;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+export interface DoNotReachListRecord {
+	list: DoNotReachList;
+	accountId: string;
+	members: MemberSets;
+}
+
+export interface AudienceEnvState {
+	tailoredAudiences: Map<string, TailoredAudienceRecord>;
+	permissions: Map<string, TailoredAudiencePermission>;
+	/** Permissions per tailored audience id, in creation order (deleted ones stay). */
+	permissionsByAudience: Map<string, TailoredAudiencePermission[]>;
+	customAudiences: Map<string, CustomAudienceRecord>;
+	doNotReachLists: Map<string, DoNotReachListRecord>;
+}
+
+export interface AudienceSeedIds {
+	tailoredAudience: string;
+	foreignTailoredAudience: string;
+	permission: string;
+	foreignPermission: string;
+	customAudience: string;
+	doNotReachList: string;
+}
+
+export interface AudienceFixtures {
+	/** Tailored audience owned by accountId; shared READ_ONLY with foreignAccountId (tailoredAudiencePermissionId). */
+	tailoredAudienceId: string;
+	tailoredAudiencePermissionId: string;
+	/** Tailored audience owned by foreignAccountId, shared READ_ONLY with accountId. */
+	foreignTailoredAudienceId: string;
+	/** users[1]'s first account in the environment ("Other Advertiser" / "Other Sandbox"). */
+	foreignAccountId: string;
+	/**
+	 * Custom audience of accountId, targeted by 2 campaigns: "Spring Sale" (lineItems.engagements,
+	 * and lineItems.reach with servable=false) and "App Installs" (lineItems.appInstalls). No members.
+	 */
+	customAudienceId: string;
+	/** Do-not-reach list "Opt-outs" of accountId, no members. */
+	doNotReachListId: string;
+}
+
+export function newAudienceSeedIds(): AudienceSeedIds {
+	return {
+		tailoredAudience: adsId(5),
+		foreignTailoredAudience: adsId(5),
+		permission: adsId(6),
+		foreignPermission: adsId(6),
+		customAudience: adsId(5),
+		doNotReachList: adsId(6),
+	};
+}
+
+/** Index into Identity.seedAccountIds of users[1]'s account per environment (see store.ts seedAccountsFor). */
+const FOREIGN_SEED_ACCOUNT: Record<AdsEnvironment, number> = { production: 4, sandbox: 5 };
+
+export function audienceFixtures(identity: Identity, envName: AdsEnvironment): AudienceFixtures {
+	const ids = identity.audienceSeeds[envName];
+	return {
+		tailoredAudienceId: ids.tailoredAudience,
+		tailoredAudiencePermissionId: ids.permission,
+		foreignTailoredAudienceId: ids.foreignTailoredAudience,
+		foreignAccountId: identity.seedAccountIds[FOREIGN_SEED_ACCOUNT[envName]],
+		customAudienceId: ids.customAudience,
+		doNotReachListId: ids.doNotReachList,
+	};
+}
+
+export function emptyAudienceEnv(): AudienceEnvState {
+	return {
+		tailoredAudiences: new Map(),
+		permissions: new Map(),
+		permissionsByAudience: new Map(),
+		customAudiences: new Map(),
+		doNotReachLists: new Map(),
+	};
+}
+
+export function emptyMembers(types: readonly string[]): MemberSets {
+	return Object.fromEntries(types.map((t) => [t, new Set<string>()]));
+}
+
+export function addPermission(env: AudienceEnvState, permission: TailoredAudiencePermission): void {
+	env.permissions.set(permission.id, permission);
+	let list = env.permissionsByAudience.get(permission.tailored_audience_id);
+	if (!list) env.permissionsByAudience.set(permission.tailored_audience_id, (list = []));
+	list.push(permission);
+}
+
+/** Rate budget of the batch user endpoints: 1,500 requests per minute. */
+export const AUDIENCE_BATCH_BUDGET = { limit: 1500, windowSeconds: 60 };
+export const CUSTOM_AUDIENCE_USERS_ROUTE = '/12/accounts/:account_id/custom_audiences/:custom_audience_id/users';
+export const DO_NOT_REACH_USERS_ROUTE = '/12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users';
+
+export function seedAudiences(store: Store, identity: Identity, envName: AdsEnvironment): void {
+	const env = store.ads[envName].audiences;
+	const ids = identity.audienceSeeds[envName];
+	const accountId = store.ads[envName].byUser.get(store.users[0].userId)![0].account.id;
+	const foreignAccountId = identity.seedAccountIds[FOREIGN_SEED_ACCOUNT[envName]];
+	const campaignIds = identity.campaignSeeds[envName];
+
+	env.tailoredAudiences.set(ids.tailoredAudience, { id: ids.tailoredAudience, name: 'Newsletter subscribers', accountId });
+	env.tailoredAudiences.set(ids.foreignTailoredAudience, { id: ids.foreignTailoredAudience, name: 'Partner buyers', accountId: foreignAccountId });
+	const at = '2026-01-05T09:00:00Z';
+	addPermission(env, { id: ids.permission, tailored_audience_id: ids.tailoredAudience, granted_account_id: foreignAccountId, permission_level: 'READ_ONLY', created_at: at, updated_at: at, deleted: false });
+	addPermission(env, { id: ids.foreignPermission, tailored_audience_id: ids.foreignTailoredAudience, granted_account_id: accountId, permission_level: 'READ_ONLY', created_at: at, updated_at: at, deleted: false });
+
+	env.customAudiences.set(ids.customAudience, {
+		id: ids.customAudience,
+		name: 'Past purchasers',
+		accountId,
+		members: emptyMembers(AUDIENCE_IDENTIFIER_TYPES),
+		targeting: [
+			{ lineItemId: campaignIds.lineItems.engagements, servable: true },
+			{ lineItemId: campaignIds.lineItems.reach, servable: false },
+			{ lineItemId: campaignIds.lineItems.appInstalls, servable: true },
+		],
+	});
+
+	const created = '2026-01-06T10:00:00Z';
+	env.doNotReachLists.set(ids.doNotReachList, {
+		accountId,
+		members: emptyMembers(DO_NOT_REACH_IDENTIFIER_TYPES),
+		list: {
+			id: ids.doNotReachList,
+			name: 'Opt-outs',
+			description: null,
+			targetable: false,
+			reasons_not_targetable: ['TOO_SMALL'],
+			list_size: null,
+			created_at: created,
+			updated_at: created,
+			deleted: false,
+		},
+	});
+
+	for (const route of [CUSTOM_AUDIENCE_USERS_ROUTE, DO_NOT_REACH_USERS_ROUTE]) {
+		store.rateLimits.budgets.set(`POST ${route}`, { ...AUDIENCE_BATCH_BUDGET });
+	}
+}
+
+/** Test faults of the audience batch endpoints, per store (a reset starts without any). */
+const faults = new WeakMap<Store, { countMismatch: number }>();
+
+export function audienceFaults(store: Store): { countMismatch: number } {
+	let f = faults.get(store);
+	if (!f) faults.set(store, (f = { countMismatch: 0 }));
+	return f;
+}

@@ -1,0 +1,486 @@
+/**
+ * Product catalogs, products, product sets and keyword insights (spec document 02) through the
+ * engine against the emulator: every operation, the Product table's rules (refused before any
+ * request), batching of upserts (25 per request, repeated ids in order), per-item statuses and
+ * request-level failures.
+ */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { startXTestEnv } from './env';
+import type { XTestEnv } from './env';
+
+let env: XTestEnv;
+beforeAll(async () => {
+	env = await startXTestEnv();
+});
+afterAll(async () => env.close());
+beforeEach(() => {
+	env.emulator.control.reset();
+	env.useEnvironment('production');
+});
+
+const fx = () => env.emulator.control.fixtures().production;
+const requests = () => env.emulator.control.requests();
+const q = (raw: string) => new URLSearchParams(raw);
+const stored = () => env.emulator.control.products(fx().productCatalogId);
+const paired = (items: INodeExecutionData[]) => items.map((i) => (i.pairedItem as { item: number }).item);
+
+async function ok(parameters: INodeParameters, input?: IDataObject[]) {
+	const result = await env.ads(parameters, input);
+	if (result.error) throw result.error;
+	return result.output().map((i) => i.json);
+}
+
+/** A product that passes every rule of the Product table. */
+const product = (id: string, extra: IDataObject = {}): IDataObject => ({
+	id,
+	title: `Product ${id}`,
+	description: `Plain description of ${id}`,
+	availability: 'in stock',
+	condition: 'new',
+	price: '19.99 USD',
+	link: `https://shop.example.com/p/${id}`,
+	image_link: `https://cdn.example.com/img/${id}.jpg`,
+	brand: 'Acme',
+	inventory: 3,
+	...extra,
+});
+
+const upsertAuto = (extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'product',
+	operation: 'upsert',
+	catalog: fx().productCatalogId,
+	mapping: 'auto',
+	...extra,
+});
+
+const productPuts = () => requests().filter((r) => r.method === 'PUT' && r.path.endsWith('/products'));
+
+describe('Product Catalog', () => {
+	it('lists, renames and deletes the catalog, then creates a new one; a second one is refused by X', async () => {
+		const listed = await ok({ resource: 'productCatalog', operation: 'getAll' });
+		expect(listed).toEqual([{ id: fx().productCatalogId, name: 'Acme Catalog' }]);
+
+		const [renamed] = await ok({ resource: 'productCatalog', operation: 'update', catalog: { __rl: true, mode: 'list', value: fx().productCatalogId }, name: 'Acme Spring' });
+		expect(renamed).toEqual({ id: fx().productCatalogId, name: 'Acme Spring' });
+		const put = requests().at(-1)!;
+		expect(put.headers['content-type']).toMatch(/application\/json/);
+		expect(JSON.parse(put.body)).toEqual({ name: 'Acme Spring' });
+
+		const [deleted] = await ok({ resource: 'productCatalog', operation: 'delete', catalog: fx().productCatalogId });
+		expect(deleted).toEqual({ id: fx().productCatalogId, name: 'Acme Spring' });
+		expect(env.emulator.control.state().ads.production.productCatalogs.catalogs.has(fx().productCatalogId)).toBe(false);
+
+		const [created] = await ok({ resource: 'productCatalog', operation: 'create', name: 'Acme Fresh', additionalFields: { userId: env.emulator.users[0].userId } });
+		expect(created).toMatchObject({ name: 'Acme Fresh', id: expect.any(String) });
+		expect(JSON.parse(requests().at(-1)!.body)).toEqual({ name: 'Acme Fresh', user_id: env.emulator.users[0].userId });
+
+		const second = await env.ads({ resource: 'productCatalog', operation: 'create', name: 'Another' });
+		expect(second.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
+	});
+
+	it('searches the user\'s catalogs for the resource locator', async () => {
+		const found = await env.harness.listSearch('n8n-nodes-x-ads.xAds', 'searchProductCatalogs', { xOAuth1Api: { id: 'xOAuth1Api', name: 'x' } }, 'acme', undefined, {
+			authentication: 'xOAuth1Api',
+			resource: 'productCatalog',
+			operation: 'update',
+		});
+		expect(found.results).toEqual([{ name: `Acme Catalog (${fx().productCatalogId})`, value: fx().productCatalogId }]);
+	});
+
+	it('sends the user id filter of the list', async () => {
+		await ok({ resource: 'productCatalog', operation: 'getAll', options: { userId: env.emulator.users[0].userId } });
+		expect(q(requests()[0].query).get('user_id')).toBe(env.emulator.users[0].userId);
+	});
+});
+
+describe('Product: get many and delete', () => {
+	it('lists the first product of each group, with Return All, Limit and the item group filter', async () => {
+		const all = await ok({ resource: 'product', operation: 'getAll', catalog: fx().productCatalogId, returnAll: true });
+		expect(all.map((p) => p.id)).toEqual(['sku-1', 'sku-3']);
+		expect(all[1]).toMatchObject({ product_key: fx().productKeys['sku-3'], mpn: null, sale_price: '39.00 USD' });
+		expect(q(requests()[0].query).get('count')).toBe('100');
+
+		env.emulator.control.clearRequests();
+		const one = await ok({ resource: 'product', operation: 'getAll', catalog: fx().productCatalogId, returnAll: false, limit: 1 });
+		expect(one.map((p) => p.id)).toEqual(['sku-1']);
+		expect(q(requests()[0].query).get('count')).toBe('1');
+
+		const group = await ok({ resource: 'product', operation: 'getAll', catalog: fx().productCatalogId, returnAll: true, filters: { itemGroupKey: String(all[0].item_group_key) } });
+		expect(group.map((p) => p.id)).toEqual(['sku-1']);
+	});
+
+	it('deletes by product key, 25 keys per request, one output item per key', async () => {
+		const keys = [fx().productKeys['sku-1'], ...Array.from({ length: 28 }, (_, i) => `unknown${i}`), fx().productKeys['sku-3']];
+		const result = await env.ads({ resource: 'product', operation: 'delete', catalog: fx().productCatalogId, productKeys: keys.join(', ') });
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out).toHaveLength(30);
+		expect(out[0].json).toEqual({ product_key: fx().productKeys['sku-1'], failed_product_key: null, message: null });
+		expect(out[1].json).toMatchObject({ product_key: 'unknown0', failed_product_key: 'unknown0' });
+		expect(out[29].json).toMatchObject({ product_key: fx().productKeys['sku-3'], failed_product_key: null });
+		expect(paired(out).every((i) => i === 0)).toBe(true);
+		const deletes = requests().filter((r) => r.method === 'DELETE');
+		expect(deletes.map((r) => JSON.parse(r.body).product_keys.length)).toEqual([25, 5]);
+		expect(stored().map((p) => p.id)).toEqual(['sku-2']);
+	});
+});
+
+describe('Product: create or update', () => {
+	it('maps each field, sends JSON, stores the product with unset fields null, and pairs the status', async () => {
+		const result = await env.ads(
+			{
+				resource: 'product',
+				operation: 'upsert',
+				catalog: fx().productCatalogId,
+				mapping: 'fields',
+				id: '={{ $json.sku }}',
+				title: '={{ $json.name }}',
+				description: 'Hand-made in Portugal',
+				availability: 'in stock',
+				condition: 'new',
+				price: '={{ $json.price }}',
+				link: '={{ "https://shop.example.com/p/" + $json.sku }}',
+				imageLink: '={{ "https://cdn.example.com/" + $json.sku + ".png" }}',
+				updateFields: {
+					brand: 'Acme',
+					inventory: 7,
+					salePrice: '={{ $json.sale }}',
+					salePriceEffectiveDate: '2026-05-01T00:00+02:00/2026-05-08T00:00+02:00',
+					additionalImageLink: 'https://cdn.example.com/a.jpg , https://cdn.example.com/b.webp',
+					gender: 'unisex',
+					ageGroup: 'adult',
+					color: 'Beaded',
+					customLabel0: 'summer',
+					vendorProductCategory: 'Apparel & Accessories > Shoes',
+				},
+			},
+			[
+				{ sku: 'boot-1', name: 'Leather Boot', price: '120.00 EUR', sale: '99.50 EUR' },
+				{ sku: 'sku-3', name: 'Canvas Sneaker', price: '49.00 USD', sale: '39.00 USD' },
+			],
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out.map((i) => [i.json.id, i.json.status])).toEqual([['boot-1', 'CREATE_SUCCESS'], ['sku-3', 'UPDATE_SUCCESS']]);
+		expect(out[1].json.product_key).toBe(fx().productKeys['sku-3']);
+		expect(paired(out)).toEqual([0, 1]);
+		const [put] = productPuts();
+		expect(put.headers['content-type']).toMatch(/application\/json/);
+		const body = JSON.parse(put.body);
+		expect(body.products).toHaveLength(2);
+		expect(body.products[0]).toEqual({
+			id: 'boot-1',
+			title: 'Leather Boot',
+			description: 'Hand-made in Portugal',
+			availability: 'in stock',
+			condition: 'new',
+			price: '120.00 EUR',
+			link: 'https://shop.example.com/p/boot-1',
+			image_link: 'https://cdn.example.com/boot-1.png',
+			brand: 'Acme',
+			inventory: 7,
+			sale_price: '99.50 EUR',
+			sale_price_effective_date: '2026-05-01T00:00+02:00/2026-05-08T00:00+02:00',
+			additional_image_link: 'https://cdn.example.com/a.jpg,https://cdn.example.com/b.webp',
+			gender: 'unisex',
+			age_group: 'adult',
+			color: 'Beaded',
+			custom_label_0: 'summer',
+			vendor_product_category: 'Apparel & Accessories > Shoes',
+		});
+		const boot = stored().find((p) => p.id === 'boot-1')!;
+		expect(boot).toMatchObject({ title: 'Leather Boot', mpn: null, gtin: null, size: null, item_group_id: null, product_key: out[0].json.product_key });
+	});
+
+	it('upserts 60 products mapped automatically in exactly 3 requests of at most 25, then a second sync changes nothing', async () => {
+		const input: IDataObject[] = Array.from({ length: 60 }, (_, i) => ({ ...product(`item-${i}`), unrelated: 'ignored', inventory: String(i + 1) }));
+		const first = await env.ads(upsertAuto(), input);
+		expect(first.error).toBeUndefined();
+		const out = first.output();
+		expect(out).toHaveLength(60);
+		expect(out.every((i) => i.json.status === 'CREATE_SUCCESS')).toBe(true);
+		expect(out.map((i) => i.json.id)).toEqual(input.map((p) => p.id));
+		expect(paired(out)).toEqual(input.map((_, i) => i));
+		const puts = productPuts();
+		expect(puts.map((r) => JSON.parse(r.body).products.length).sort((a: number, b: number) => b - a)).toEqual([25, 25, 10]);
+		expect(puts.flatMap((r) => JSON.parse(r.body).products.map((p: IDataObject) => p.id)).sort()).toEqual(input.map((p) => String(p.id)).sort());
+		expect(JSON.parse(puts[0].body).products[0]).not.toHaveProperty('unrelated');
+		expect(stored().find((p) => p.id === 'item-9')).toMatchObject({ inventory: 10, title: 'Product item-9' });
+		expect(stored()).toHaveLength(63);
+
+		env.emulator.control.clearRequests();
+		const second = await env.ads(upsertAuto(), input);
+		expect(second.output().map((i) => i.json.status)).toEqual(input.map(() => 'NO_CHANGE'));
+		expect(productPuts()).toHaveLength(3);
+	});
+
+	it('keeps input order for repeated ids: [a,b,a,c,a] ends with the last a, each item with its own status', async () => {
+		const input = [
+			product('a', { title: 'A first' }),
+			product('b'),
+			product('a', { title: 'A second' }),
+			product('c'),
+			product('a', { title: 'A third' }),
+		];
+		const result = await env.ads(upsertAuto({ productOptions: { concurrency: 8 } }), input);
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out.map((i) => [i.json.id, i.json.status])).toEqual([
+			['a', 'CREATE_SUCCESS'],
+			['b', 'CREATE_SUCCESS'],
+			['a', 'UPDATE_SUCCESS'],
+			['c', 'CREATE_SUCCESS'],
+			['a', 'UPDATE_SUCCESS'],
+		]);
+		expect(paired(out)).toEqual([0, 1, 2, 3, 4]);
+		expect(stored().find((p) => p.id === 'a')!.title).toBe('A third');
+		// No request held an id twice (X would ignore every entry of it), and the a's went out in order.
+		const bodies = productPuts().map((r) => JSON.parse(r.body).products as IDataObject[]);
+		for (const products of bodies) expect(new Set(products.map((p) => p.id)).size).toBe(products.length);
+		expect(bodies.flat().filter((p) => p.id === 'a').map((p) => p.title)).toEqual(['A first', 'A second', 'A third']);
+
+		const again = await env.ads(upsertAuto(), [product('a', { title: 'A fourth' }), product('a', { title: 'A fourth' })]);
+		expect(again.output().map((i) => i.json.status)).toEqual(['UPDATE_SUCCESS', 'NO_CHANGE']);
+	});
+
+	it('puts an ERROR status from X on its own item (X judges the image format)', async () => {
+		const result = await env.ads(upsertAuto(), [product('good-1'), product('bmp', { image_link: 'https://cdn.example.com/img/bmp.bmp' }), product('good-2')]);
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out.map((i) => i.json.status)).toEqual(['CREATE_SUCCESS', 'ERROR', 'CREATE_SUCCESS']);
+		expect(out[1].json).toMatchObject({ id: 'bmp', product_key: null, errors: [expect.objectContaining({ parameter: 'image_link' })] });
+		expect(paired(out)).toEqual([0, 1, 2]);
+		expect(stored().map((p) => p.id)).not.toContain('bmp');
+	});
+
+	it('fails only the items of a batch whose request failed (continueOnFail), and the run without it', async () => {
+		const input = Array.from({ length: 60 }, (_, i) => product(`f-${i}`));
+		const params = upsertAuto({ productOptions: { concurrency: 1 }, requestOptions: { maxRetries: 0 } });
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 500, match: { method: 'PUT', path: '/products' } }]);
+		const result = await env.ads(params, input, { continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out).toHaveLength(60);
+		expect(paired(out)).toEqual(input.map((_, i) => i));
+		expect(out.slice(0, 25).every((i) => i.json.httpCode === '500' && /X answered 500/.test(String(i.json.error)))).toBe(true);
+		expect(out.slice(25).every((i) => i.json.status === 'CREATE_SUCCESS')).toBe(true);
+		expect(productPuts()).toHaveLength(3);
+		expect(stored().filter((p) => p.id.startsWith('f-'))).toHaveLength(35);
+
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 500, match: { method: 'PUT', path: '/products' } }]);
+		const failed = await env.ads(params, input);
+		expect(failed.error?.message).toMatch(/X answered 500/);
+	});
+
+	it('retries a batch after a transient 503 (an upsert is safe to repeat)', async () => {
+		env.emulator.control.injectFaults([{ kind: 'server_error', status: 503, retryAfterSeconds: 0, match: { method: 'PUT', path: '/products' } }]);
+		const out = await ok(upsertAuto(), [product('r-1')]);
+		expect(out[0].status).toBe('CREATE_SUCCESS');
+		expect(productPuts()).toHaveLength(2);
+	});
+
+	it('with continueOnFail a bad item becomes an error item, the others are sent', async () => {
+		const result = await env.ads(upsertAuto(), [product('ok-1'), product('bad', { price: '19,99 USD' }), product('ok-2')], { continueOnFail: true });
+		const out = result.output();
+		expect(out).toHaveLength(3);
+		expect(out[0].json.status).toBe('CREATE_SUCCESS');
+		expect(out[1].json.error).toMatch(/^Item 1: Price \(price\) must be a number, a space and a 3-letter currency code/);
+		expect(out[2].json.status).toBe('CREATE_SUCCESS');
+		expect(paired(out)).toEqual([0, 1, 2]);
+		const puts = productPuts();
+		expect(puts).toHaveLength(1);
+		expect(JSON.parse(puts[0].body).products.map((p: IDataObject) => p.id)).toEqual(['ok-1', 'ok-2']);
+	});
+});
+
+describe('Product Set', () => {
+	it('gets, creates MANUAL and FILTERED sets, and updates a MANUAL one', async () => {
+		const [manual] = await ok({ resource: 'productSet', operation: 'get', catalog: fx().productCatalogId, productSetId: fx().manualProductSetId });
+		expect(manual).toMatchObject({ id: fx().manualProductSetId, type: 'MANUAL', product_ids: ['sku-1', 'sku-2'] });
+
+		const [created] = await ok({
+			resource: 'productSet',
+			operation: 'create',
+			catalog: fx().productCatalogId,
+			name: 'Sneakers',
+			type: 'MANUAL',
+			additionalFields: { productKeys: [fx().productKeys['sku-3']], description: 'Only sneakers' },
+		});
+		expect(created).toMatchObject({ name: 'Sneakers', type: 'MANUAL', description: 'Only sneakers', product_ids: ['sku-3'], filters: [] });
+		expect(JSON.parse(requests().at(-1)!.body)).toEqual({ name: 'Sneakers', type: 'MANUAL', description: 'Only sneakers', product_keys: [fx().productKeys['sku-3']] });
+
+		const [filtered] = await ok({
+			resource: 'productSet',
+			operation: 'create',
+			catalog: fx().productCatalogId,
+			name: 'Premium',
+			type: 'FILTERED',
+			additionalFields: { filters: '[{"attribute":"price","operator":"GREATER_THAN","value":"60.00 USD"}]' },
+		});
+		expect(filtered).toMatchObject({ type: 'FILTERED', product_ids: ['sku-1', 'sku-2'], processing_status: 'DONE', filters: [{ attribute: 'price', operator: 'GREATER_THAN', value: '60.00 USD' }] });
+
+		const [updated] = await ok({ resource: 'productSet', operation: 'update', catalog: fx().productCatalogId, productSetId: String(created.id), updateFields: { name: 'Sneakers 2026' } });
+		expect(updated).toMatchObject({ id: created.id, name: 'Sneakers 2026', description: 'Only sneakers' });
+		expect(JSON.parse(requests().at(-1)!.body)).toEqual({ name: 'Sneakers 2026' });
+	});
+
+	it('refuses to update a FILTERED set without sending a PUT', async () => {
+		const result = await env.ads({ resource: 'productSet', operation: 'update', catalog: fx().productCatalogId, productSetId: fx().filteredProductSetId, updateFields: { name: 'x' } });
+		expect(result.error?.message).toMatch(new RegExp(`Item 0: product set ${fx().filteredProductSetId} is FILTERED`));
+		expect(requests().map((r) => r.method)).toEqual(['GET']);
+		expect(env.emulator.control.state().ads.production.productCatalogs.catalogs.get(fx().productCatalogId)!.sets.get(fx().filteredProductSetId)!.name).toBe('Under 60');
+	});
+});
+
+describe('Keyword Insight', () => {
+	it('searches with the window, granularity and keyword lists on the query', async () => {
+		const [insight] = await ok({
+			resource: 'keywordInsight',
+			operation: 'search',
+			granularity: 'DAY',
+			keywords: 'running shoes, trail',
+			startTime: '2026-03-01T00:00:00Z',
+			options: { endTime: '2026-03-04T00:00:00Z', negativeKeywords: 'cheap', location: '96683cc9126741d1' },
+		});
+		expect(insight.related_keywords).toHaveLength(30);
+		expect(insight.tweet_volume).toHaveLength(3);
+		const sent = q(requests()[0].query);
+		expect(requests()[0].path).toBe('/12/insights/keywords/search');
+		expect(Object.fromEntries(sent)).toEqual({
+			granularity: 'DAY',
+			keywords: 'running shoes,trail',
+			start_time: '2026-03-01T00:00:00Z',
+			end_time: '2026-03-04T00:00:00Z',
+			negative_keywords: 'cheap',
+			location: '96683cc9126741d1',
+		});
+	});
+
+	it('defaults the end to now', async () => {
+		const start = new Date(Date.now() - 5 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+		const [insight] = await ok({ resource: 'keywordInsight', operation: 'search', granularity: 'HOUR', keywords: 'shoes', startTime: start });
+		expect((insight.tweet_volume as number[]).length).toBeGreaterThanOrEqual(5);
+		expect(q(requests()[0].query).has('end_time')).toBe(false);
+	});
+
+	it('leaves out negative keywords that hold only separators', async () => {
+		await ok({ resource: 'keywordInsight', operation: 'search', granularity: 'DAY', keywords: 'shoes', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-02T00:00:00Z', negativeKeywords: ' , ' } });
+		expect(q(requests()[0].query).has('negative_keywords')).toBe(false);
+	});
+});
+
+const catalogId = () => fx().productCatalogId;
+const withProduct = (extra: IDataObject) => ({ input: [product('p-1', extra)] });
+const productRules: Array<[string, { input: IDataObject[]; parameters?: INodeParameters }, RegExp]> = [
+	['id missing', withProduct({ id: '' }), /Item 0: ID \(id\) is required/],
+	['id over 100 characters', withProduct({ id: 'x'.repeat(101) }), /Item 0: ID \(id\) must be at most 100 characters/],
+	['title missing', withProduct({ title: null }), /Item 0: Title \(title\) is required/],
+	['title over 150 characters', withProduct({ title: 't'.repeat(151) }), /Item 0: Title \(title\) must be at most 150 characters \(got 151\)/],
+	['description over 5000 characters', withProduct({ description: 'd'.repeat(5001) }), /Item 0: Description \(description\) must be at most 5000 characters/],
+	['description with HTML', withProduct({ description: 'Soft <b>leather</b>' }), /Item 0: Description \(description\) must be plain text without HTML tags/],
+	['availability not exact', withProduct({ availability: 'In Stock' }), /Item 0: Availability \(availability\) must be one of in stock, available for order, preorder, out of stock, discontinued \(got "In Stock"\)/],
+	['condition unknown', withProduct({ condition: 'mint' }), /Item 0: Condition \(condition\) must be one of new, used, refurbished/],
+	['price with a comma', withProduct({ price: '19,99 USD' }), /Item 0: Price \(price\) must be a number, a space and a 3-letter currency code/],
+	['price without a currency', withProduct({ price: '19.99' }), /Item 0: Price \(price\) must be a number/],
+	['price not ISO 4217', withProduct({ price: '19.99 XYZ' }), /Item 0: Price \(price\) has "XYZ", which is not an ISO 4217 currency code/],
+	['link not https', withProduct({ link: 'http://shop.example.com/p' }), /Item 0: Link \(link\) must be an https URL/],
+	['image link not https', withProduct({ image_link: 'ftp://cdn.example.com/a.jpg' }), /Item 0: Image Link \(image_link\) must be an https URL/],
+	['mobile link not https', withProduct({ mobile_link: 'http://m.example.com/p' }), /Item 0: Mobile Link \(mobile_link\) must be an https URL/],
+	['no brand, GTIN or MPN', withProduct({ brand: '' }), /Item 0: Brand \(brand\), GTIN \(gtin\) or MPN \(mpn\) one of them is required/],
+	['GTIN with letters', withProduct({ gtin: '40123X5' }), /Item 0: GTIN \(gtin\) must be a GTIN of 8 to 14 digits/],
+	['11 additional image links', withProduct({ additional_image_link: Array.from({ length: 11 }, (_, i) => `https://cdn.example.com/${i}.jpg`).join(',') }), /Item 0: Additional Image Links \(additional_image_link\) takes at most 10 URLs \(got 11\)/],
+	['additional image link not https', withProduct({ additional_image_link: 'https://cdn.example.com/1.jpg,http://cdn.example.com/2.jpg' }), /Item 0: Additional Image Links \(additional_image_link\) must be https URLs \(got "http:\/\/cdn.example.com\/2.jpg"\)/],
+	['inventory 0 when in stock', withProduct({ inventory: 0 }), /Item 0: Inventory \(inventory\) must be at least 1 when availability is "in stock"/],
+	['inventory negative', withProduct({ availability: 'out of stock', inventory: -1 }), /Item 0: Inventory \(inventory\) must be at least 0/],
+	['inventory not whole', withProduct({ inventory: 2.5 }), /Item 0: Inventory \(inventory\) must be a whole number/],
+	['inventory not a number', withProduct({ inventory: 'many' }), /Item 0: Inventory \(inventory\) must be a number/],
+	['sale price format', withProduct({ sale_price: 'USD 9.99' }), /Item 0: Sale Price \(sale_price\) must be a number, a space and a 3-letter currency code/],
+	['sale price other currency', withProduct({ sale_price: '9.99 EUR' }), /Item 0: Sale Price \(sale_price\) must be in the price's currency USD \(got EUR\)/],
+	['sale price not lower', withProduct({ sale_price: '19.990 USD' }), /Item 0: Sale Price \(sale_price\) must be lower than the price/],
+	['sale effective date with a Z', withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-01T00:00Z/2026-05-08T00:00Z' }), /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must be two date-times separated by \//],
+	['sale effective date with seconds', withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-01T00:00:00+00:00/2026-05-08T00:00:00+00:00' }), /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must be two date-times/],
+	['sale effective date reversed', withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-08T00:00+00:00/2026-05-01T00:00+00:00' }), /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must start before it ends/],
+	['gender unknown', withProduct({ gender: 'women' }), /Item 0: Gender \(gender\) must be one of female, male, unisex/],
+	['age group unknown', withProduct({ age_group: 'senior' }), /Item 0: Age Group \(age_group\) must be one of adult, all ages, teen, kids, toddler, infant, newborn/],
+	['color as a hex code', withProduct({ color: '#FF0000' }), /Item 0: Color \(color\) must be color names, not hex codes/],
+	['color as bare hex digits', withProduct({ color: 'ff0000' }), /Item 0: Color \(color\) must be color names/],
+	['second item bad, named by its index', { input: [product('p-1'), product('p-2', { condition: 'broken' })] }, /^Item 1: Condition \(condition\) must be one of/],
+	['catalog id not an id', { input: [product('p-1')], parameters: { catalog: 'not an id' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+];
+
+const setRules: Array<[string, () => INodeParameters, RegExp]> = [
+	['MANUAL without product keys', () => ({ operation: 'create', name: 'S', type: 'MANUAL' }), /Item 0: Product Keys \(product_keys\) are required for a MANUAL set/],
+	['MANUAL with filters', () => ({ operation: 'create', name: 'S', type: 'MANUAL', additionalFields: { productKeys: 'k1', filters: '[]' } }), /Item 0: Filters \(filters\) are only for FILTERED sets/],
+	['FILTERED with product keys', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { productKeys: 'k1' } }), /Item 0: Product Keys \(product_keys\) are only for MANUAL sets/],
+	['FILTERED without filters', () => ({ operation: 'create', name: 'S', type: 'FILTERED' }), /Item 0: Filters \(filters\) are required for a FILTERED set/],
+	['filters not JSON', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { filters: '[{' } }), /Item 0: Filters \(filters\) must be valid JSON/],
+	['filter attribute unknown', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { filters: '[{"attribute":"title","operator":"MATCH","value":"x"}]' } }), /Item 0: Filters \(filters\) entry 0: attribute must be one of price, product_type/],
+	['filter operator unknown', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { filters: '[{"attribute":"inventory","operator":"AT_LEAST","value":"1"}]' } }), /Item 0: Filters \(filters\) entry 0: operator must be one of GREATER_THAN/],
+	['filter value empty', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { filters: '[{"attribute":"inventory","operator":"EQUAL_TO","value":""}]' } }), /Item 0: Filters \(filters\) entry 0: value must be a non-empty string/],
+	['filter price not in the price format', () => ({ operation: 'create', name: 'S', type: 'FILTERED', additionalFields: { filters: '[{"attribute":"price","operator":"LESS_THAN","value":"50"}]' } }), /Item 0: Filters \(filters\) entry 0: a price value must use the price format/],
+	['type not MANUAL or FILTERED', () => ({ operation: 'create', name: 'S', type: 'DYNAMIC' }), /Item 0: Type \(type\) must be one of MANUAL, FILTERED/],
+	['name missing', () => ({ operation: 'create', name: '={{ $json.missing }}', type: 'MANUAL', additionalFields: { productKeys: 'k' } }), /Item 0: Name \(name\) is required/],
+	['update with nothing to change', () => ({ operation: 'update', productSetId: 'abc', updateFields: {} }), /Item 0: Update Fields needs at least one field to change/],
+	['set id not an id', () => ({ operation: 'get', productSetId: 'a/b' }), /Item 0: Product Set ID \(product_set_id\) must be a product set ID/],
+];
+
+const keywordRules: Array<[string, INodeParameters, RegExp]> = [
+	['11 keywords', { keywords: 'a,b,c,d,e,f,g,h,i,j,k', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Keywords \(keywords\) and Negative Keywords \(negative_keywords\) take at most 10 keywords together \(got 11\)/],
+	['6 keywords and 5 negative', { keywords: 'a,b,c,d,e,f', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-02T00:00:00Z', negativeKeywords: 'g,h,i,j,k' } }, /take at most 10 keywords together \(got 11\)/],
+	['window over 7 days', { keywords: 'a', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-08T00:00:01Z' } }, /Item 0: Start Time \(start_time\) and End Time \(end_time\) must be at most 7 days apart/],
+	['window from a start 8 days ago to now', { keywords: 'a', startTime: new Date(Date.now() - 8 * 86_400_000).toISOString() }, /must be at most 7 days apart \(the end defaults to now\)/],
+	['start after end', { keywords: 'a', startTime: '2026-03-02T00:00:00Z', options: { endTime: '2026-03-01T00:00:00Z' } }, /Item 0: Start Time \(start_time\) must be before End Time \(end_time\)/],
+	['start in the future without an end', { keywords: 'a', startTime: '2099-01-01T00:00:00Z' }, /Item 0: Start Time \(start_time\) must be in the past when no end time is given/],
+	['start not a date', { keywords: 'a', startTime: 'last week' }, /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+	['granularity not DAY or HOUR', { granularity: 'WEEK', keywords: 'a', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Granularity \(granularity\) must be one of DAY, HOUR/],
+	['no keywords', { keywords: ' , ', startTime: '2026-03-01T00:00:00Z', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Keywords \(keywords\) is required/],
+];
+
+describe('input rules (refused before any request)', () => {
+	it.each(productRules)('product: %s', async (_, { input, parameters }, message) => {
+		const result = await env.ads(upsertAuto(parameters), input);
+		expect(result.error?.message).toMatch(message);
+		expect(requests()).toHaveLength(0);
+	});
+
+	it('product (fields mode): the rule names the field the same way', async () => {
+		const result = await env.ads({
+			resource: 'product',
+			operation: 'upsert',
+			catalog: catalogId(),
+			mapping: 'fields',
+			id: 'x1',
+			title: 'T',
+			description: 'D',
+			availability: 'in stock',
+			condition: 'new',
+			price: '10.00 USD',
+			link: 'https://shop.example.com/x1',
+			imageLink: 'https://cdn.example.com/x1.jpg',
+			updateFields: { mpn: 'M-1', salePrice: '12.00 USD' },
+		});
+		expect(result.error?.message).toMatch(/Item 0: Sale Price \(sale_price\) must be lower than the price \(got 12.00 USD for 10.00 USD\)/);
+		expect(requests()).toHaveLength(0);
+	});
+
+	it.each(setRules)('product set: %s', async (_, parameters, message) => {
+		const result = await env.ads({ resource: 'productSet', catalog: catalogId(), ...parameters() });
+		expect(result.error?.message).toMatch(message);
+		expect(requests()).toHaveLength(0);
+	});
+
+	it.each(keywordRules)('keyword insight: %s', async (_, parameters, message) => {
+		const result = await env.ads({ resource: 'keywordInsight', operation: 'search', granularity: 'DAY', ...parameters });
+		expect(result.error?.message).toMatch(message);
+		expect(requests()).toHaveLength(0);
+	});
+
+	it('catalog: user id not numeric, and product delete without keys', async () => {
+		const a = await env.ads({ resource: 'productCatalog', operation: 'getAll', options: { userId: '@acme' } });
+		expect(a.error?.message).toMatch(/Item 0: User ID \(user_id\) must be a numeric X user ID/);
+		const b = await env.ads({ resource: 'product', operation: 'delete', catalog: catalogId(), productKeys: ' , ' });
+		expect(b.error?.message).toMatch(/Item 0: Product Keys \(product_keys\) is required/);
+		expect(requests()).toHaveLength(0);
+	});
+});
