@@ -8,6 +8,7 @@ import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XOAuth1ConnectApi } from '../../credentials/XOAuth1ConnectApi.credentials';
 import { XAds } from '../../nodes/XAds/XAds.node';
+import { XOAuth } from '../../nodes/XOAuth/XOAuth.node';
 import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
@@ -16,6 +17,7 @@ import type { WorkflowResult } from '../harness';
 
 export const X_ADS = 'n8n-nodes-x-ads.xAds';
 export const X_WEBHOOKS = 'n8n-nodes-x-ads.xWebhooks';
+export const X_OAUTH = 'n8n-nodes-x-ads.xOAuth';
 
 export interface XTestEnv {
 	emulator: XEmulator;
@@ -25,7 +27,9 @@ export interface XTestEnv {
 	/** Every workflow error and error item the tests provoked, for the no-secret sweep. */
 	provokedErrors: unknown[];
 	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean }): Promise<WorkflowResult>;
-	webhooks(parameters: INodeParameters, input?: IDataObject[]): Promise<WorkflowResult>;
+	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean }): Promise<WorkflowResult>;
+	/** Runs the X OAuth node: xOAuth1Api for resource oauth1, xAppOnlyApi for resource bearerToken. */
+	oauth(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean }): Promise<WorkflowResult>;
 	useEnvironment(environment: 'production' | 'sandbox'): void;
 	close(): Promise<void>;
 }
@@ -35,7 +39,7 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 	const user = emulator.users[0];
 	const urls = { apiBaseUrl: emulator.urls.api, adsBaseUrl: emulator.urls.ads, adsSandboxBaseUrl: emulator.urls.adsSandbox };
 	const harness = new EngineHarness({
-		nodeTypes: [XAds, XWebhooks],
+		nodeTypes: [XAds, XWebhooks, XOAuth],
 		credentialTypes: [XOAuth1Api, XOAuth1ConnectApi, XAppOnlyApi],
 		credentials: {
 			xOAuth1Api: {
@@ -86,7 +90,7 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 				{ continueOnFail: settings.continueOnFail },
 			));
 		},
-		webhooks: (parameters, input = [{}]) =>
+		webhooks: (parameters, input = [{}], settings = {}) =>
 			record(
 				harness.runNode(
 					{
@@ -96,8 +100,19 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 						credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
 					},
 					input,
+					{ continueOnFail: settings.continueOnFail },
 				),
 			),
+		oauth: (parameters, input = [{}], settings = {}) => {
+			const type = parameters.resource === 'bearerToken' ? 'xAppOnlyApi' : 'xOAuth1Api';
+			return record(
+				harness.runNode(
+					{ name: 'X OAuth', type: X_OAUTH, parameters, credentials: { [type]: { id: type, name: type } } },
+					input,
+					{ continueOnFail: settings.continueOnFail },
+				),
+			);
+		},
 		useEnvironment: (environment) => {
 			for (const type of ['xOAuth1Api', 'xOAuth1ConnectApi']) {
 				harness.setCredentialData(type, { ...harness.credentialData(type), environment });
