@@ -75,8 +75,8 @@ export function splitDelivery(body: unknown): XEvent[] {
 		const list = delivery[key];
 		if (!Array.isArray(list)) continue;
 		for (const entry of list as Json[]) {
-			const type = kind === 'MessageCreate' ? firstString(entry.type) ?? kind : kind;
-			events.push({ kind: type, id: eventId(type, entry), forUserId, payload: entry });
+			// The spec's kind (MessageCreate for direct messages); X's own type stays in the payload.
+			events.push({ kind, id: eventId(kind, entry), forUserId, payload: entry });
 		}
 	}
 	if (events.length) return events;

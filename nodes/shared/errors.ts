@@ -99,6 +99,27 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 	},
 ];
 
+/**
+ * n8n replaces an error message that names a network error code (ECONNREFUSED, ETIMEDOUT, ...) with
+ * its own generic text, which would hide X's words (a CRC that could not reach n8n reads as "the
+ * service refused the connection"). Messages carry the words; descriptions keep the codes.
+ */
+const NETWORK_CODES: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	ECONNABORTED: 'connection aborted',
+	ETIMEDOUT: 'timed out',
+	ENOTFOUND: 'host not found',
+	EHOSTUNREACH: 'host unreachable',
+	EAI_AGAIN: 'name lookup failed',
+	EADDRNOTAVAIL: 'address not available',
+	GETADDRINFO: 'name lookup',
+};
+
+export function plainMessage(text: string): string {
+	return text.replace(/ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|EADDRNOTAVAIL|GETADDRINFO/gi, (code) => NETWORK_CODES[code.toUpperCase()]);
+}
+
 export function hintFor(status: number, detail: XErrorDetail): string | undefined {
 	return HINTS.find((h) => h.when(status, detail))?.hint;
 }
@@ -116,7 +137,7 @@ export interface ErrorContext {
 export function xApiError(node: INode, answer: Answer, context: ErrorContext): NodeApiError {
 	const detail = xErrorDetail(answer.body);
 	const code = detail.code !== undefined ? ` ${String(detail.code)}` : '';
-	const message = context.message ?? `X answered ${answer.status}${code}: ${detail.message ?? 'no message'}`;
+	const message = plainMessage(context.message ?? `X answered ${answer.status}${code}: ${detail.message ?? 'no message'}`);
 	const parts = [
 		`${context.label}${detail.parameter ? `, parameter ${detail.parameter}` : ''}${
 			context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : ''
@@ -153,14 +174,15 @@ export function xTransportError(
 	context: ErrorContext & { connection: boolean },
 ): NodeApiError {
 	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+	const code = err.cause?.code ?? err.code;
 	const reason = context.connection
-		? `X could not be reached: ${err.cause?.code ?? err.code ?? err.message ?? 'connection failed'}`
+		? `X could not be reached: ${code ?? err.message ?? 'connection failed'}`
 		: (err.cause?.message ?? err.message ?? 'request failed');
 	const after = context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
 	return new NodeApiError(node, { message: reason } as JsonObject, {
-		message: reason,
+		message: plainMessage(reason),
 		description: context.connection
-			? `${context.label}${after}. Check the base URLs in the credential and the network.`
+			? `${context.label}${after}${code ? ` (${code})` : ''}. Check the base URLs in the credential and the network.`
 			: `${context.label}.`,
 		itemIndex: context.itemIndex,
 	});

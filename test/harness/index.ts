@@ -41,6 +41,7 @@ import type {
 	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
 	IWorkflowSettings,
+	WebhookType,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { UnexpectedError, Workflow, createRunExecutionData } from 'n8n-workflow';
@@ -51,10 +52,32 @@ import { ITEMS_NODE_TYPE, TestItems } from './items-node';
 import { HarnessNodeTypes, latestVersion } from './node-types';
 import type { LogEntry, OperationScope } from './runtime';
 import { inScope, installRuntime, newScope } from './runtime';
+import type {
+	ActivationResult,
+	DeactivationResult,
+	ServeOptions,
+	ServedWebhooks,
+	TriggerTarget,
+	WebhookCallResult,
+	WebhookRequestInput,
+} from './webhooks';
+import { WebhookRuntime } from './webhooks';
 
 export { ITEMS_NODE_TYPE, TestItems } from './items-node';
 export { OAuth1ApiBase } from './credential-types';
 export type { LogEntry } from './runtime';
+export type {
+	ActivationResult,
+	DeactivationResult,
+	RecordedResponse,
+	ServeOptions,
+	ServedWebhooks,
+	TriggerTarget,
+	TriggerWorkflow,
+	WebhookCallResult,
+	WebhookExecution,
+	WebhookRequestInput,
+} from './webhooks';
 
 export interface HarnessOptions {
 	/** Our nodes (classes or instances; versioned node types are supported too). */
@@ -66,6 +89,10 @@ export interface HarnessOptions {
 	packageName?: string;
 	/** Execution mode for `run` (default 'manual', like running from the editor). */
 	mode?: WorkflowExecuteMode;
+	/** n8n's WEBHOOK_URL + "/webhook": base of production webhook URLs (default http://127.0.0.1:5678/webhook). */
+	webhookBaseUrl?: string;
+	/** Static data per workflow id to start from (what n8n's database holds, e.g. after a restart). */
+	staticData?: Record<string, IDataObject>;
 }
 
 /** A workflow node; id, typeVersion (latest) and position are filled in when missing. */
@@ -149,6 +176,11 @@ export class EngineHarness {
 
 	private readonly mode: WorkflowExecuteMode;
 
+	/** Base of production webhook URLs (getNodeWebhookUrl); serveWebhooks points it at its server. */
+	webhookBaseUrl: string;
+
+	private readonly webhooks: WebhookRuntime;
+
 	constructor(options: HarnessOptions) {
 		installRuntime(this);
 		const packageName = options.packageName ?? readPackageName();
@@ -164,6 +196,26 @@ export class EngineHarness {
 		this.credentialsHelper = new HarnessCredentialsHelper(this.credentialTypes, this.store);
 
 		for (const [type, data] of Object.entries(options.credentials ?? {})) this.setCredentialData(type, data);
+
+		this.webhookBaseUrl = (options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook').replace(/\/+$/, '');
+		for (const [id, data] of Object.entries(options.staticData ?? {})) this.setWorkflowStaticData(id, data);
+		// eslint-disable-next-line @typescript-eslint/no-this-alias
+		const harness = this;
+		this.webhooks = new WebhookRuntime({
+			get logs() {
+				return harness.logs;
+			},
+			nodeTypes: this.nodeTypes,
+			prepareNode: (node) => this.prepareNode(node),
+			idFor: (target) => this.idFor(target),
+			loadStaticData: (id) => clone(this.staticDataById.get(id) ?? {}),
+			saveStaticData: (id, data) => this.staticDataById.set(id, clone(data)),
+			createAdditionalData: (extra) => this.createAdditionalData(extra),
+			setWebhookBaseUrl: (url) => {
+				this.webhookBaseUrl = url.replace(/\/+$/, '');
+			},
+			nextExecutionId: () => String(++executionCounter),
+		});
 	}
 
 	// ---------------------------------------------------------------- credentials
@@ -183,6 +235,49 @@ export class EngineHarness {
 	/** Static data a workflow id has accumulated (what n8n would save with the workflow). */
 	workflowStaticData(workflowId: string): IDataObject | undefined {
 		return clone(this.staticDataById.get(workflowId));
+	}
+
+	/** Replaces a workflow's saved static data (like editing n8n's database). */
+	setWorkflowStaticData(workflowId: string, data: IDataObject): void {
+		this.staticDataById.set(workflowId, clone(data));
+	}
+
+	// ---------------------------------------------------------------- triggers and webhooks
+
+	/**
+	 * Activates a webhook node like n8n's ActiveWorkflowManager: for each of its webhooks
+	 * checkExists, then create if that returned false (n8n-core's HookContext, mode 'trigger').
+	 * Static data changed by them is saved per workflow id. On an error the webhooks are cleared
+	 * (delete, on the static data saved before) and the error is rethrown.
+	 */
+	async activate(target: TriggerTarget, activation: 'activate' | 'update' | 'init' = 'activate'): Promise<ActivationResult> {
+		return await this.webhooks.activate(target, activation);
+	}
+
+	/** Deactivates like n8n: delete for each webhook on the saved static data; errors are returned, not thrown. */
+	async deactivate(target: TriggerTarget): Promise<DeactivationResult> {
+		return await this.webhooks.deactivate(target);
+	}
+
+	/** The production URL the node sees for one of its webhooks (n8n-core's getNodeWebhookUrl). */
+	webhookUrl(target: TriggerTarget, name: WebhookType = 'default'): string {
+		return this.webhooks.webhookUrl(target, name);
+	}
+
+	/**
+	 * Calls the node's webhook() with n8n-core's WebhookContext and an express-like request and
+	 * response; returned workflowData runs through the engine with the trigger node as the start.
+	 */
+	async callWebhook(target: TriggerTarget, request: WebhookRequestInput = {}): Promise<WebhookCallResult> {
+		return await this.webhooks.callWebhook(target, request);
+	}
+
+	/**
+	 * Serves the node's registered webhooks over real HTTP on 127.0.0.1 (port 0) and, unless
+	 * told otherwise, points webhookBaseUrl at it.
+	 */
+	async serveWebhooks(target: TriggerTarget, options: ServeOptions = {}): Promise<ServedWebhooks> {
+		return await this.webhooks.serve(target, options);
 	}
 
 	// ---------------------------------------------------------------- execution
@@ -566,7 +661,7 @@ export class EngineHarness {
 			formBaseUrl: `${base}/form`,
 			formWaitingBaseUrl: `${base}/form-waiting`,
 			formTestBaseUrl: `${base}/form-test`,
-			webhookBaseUrl: `${base}/webhook`,
+			webhookBaseUrl: this.webhookBaseUrl,
 			webhookWaitingBaseUrl: `${base}/webhook-waiting`,
 			webhookTestBaseUrl: `${base}/webhook-test`,
 			mcpBaseUrl: `${base}/mcp`,

@@ -41,7 +41,7 @@ describe('splitting deliveries', () => {
 		expect(events.map((e) => [e.kind, e.id, e.forUserId])).toEqual([
 			['post.create', '1', '42'],
 			['post.create', '2', '42'],
-			['message_create', '9', '42'],
+			['MessageCreate', '9', '42'],
 		]);
 	});
 
@@ -60,5 +60,13 @@ describe('splitting deliveries', () => {
 		rememberEvent(seen, 'c', 2);
 		expect(seen).toEqual(['b', 'c']);
 		expect(rememberEvent(seen, 'a', 2)).toBe(true);
+	});
+});
+
+describe('error messages n8n would replace', () => {
+	it('name network errors in words, so n8n keeps our message', () => {
+		const { plainMessage } = jest.requireActual('../../nodes/shared/errors') as typeof import('../../nodes/shared/errors');
+		expect(plainMessage('CRC failed: connect ECONNREFUSED 127.0.0.1:443')).toBe('CRC failed: connect connection refused 127.0.0.1:443');
+		expect(plainMessage('X could not be reached: ETIMEDOUT')).not.toMatch(/ETIMEDOUT/i);
 	});
 });
