@@ -3,7 +3,7 @@
  * `oauth-1.0a` package: strict parameters, X-shaped errors, state transitions and the fixtures.
  */
 import { startEmulator, type XEmulator } from './index';
-import { call, signedClient } from './signedClient';
+import { call, qs, expectAdsError, signedClient } from './signedClient';
 
 let emu: XEmulator;
 const signed = signedClient(() => emu);
@@ -20,14 +20,7 @@ const fx = () => emu.control.fixtures().production;
 const sfx = () => emu.control.fixtures().sandbox;
 const account = (path = '') => `${emu.urls.ads}/12/accounts/${fx().accountId}${path}`;
 const sandboxAccount = (path = '') => `${emu.urls.adsSandbox}/12/accounts/${sfx().accountId}${path}`;
-const qs = (params: Record<string, string | number | boolean>) =>
-	'?' + new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-function expectAdsError(reply: { status: number; json: any }, status: number, code: string, parameter?: string) {
-	expect(reply.status).toBe(status);
-	expect(reply.json.errors[0].code).toBe(code);
-	if (parameter) expect(reply.json.errors[0].parameter).toBe(parameter);
-}
 
 describe('fixtures and seed', () => {
 	it('keeps fixture ids across reset and serves them over the control API', async () => {

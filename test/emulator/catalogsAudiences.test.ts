@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { startEmulator, type XEmulator } from './index';
-import { call, signedClient } from './signedClient';
+import { call, qs, expectAdsError, signedClient } from './signedClient';
 
 let emu: XEmulator;
 const signed = signedClient(() => emu);
@@ -22,14 +22,7 @@ const fx = () => emu.control.fixtures().production;
 const ads = (path: string) => `${emu.urls.ads}${path}`;
 const catalog = (path = '') => ads(`/12/product_catalogs/${fx().productCatalogId}${path}`);
 const sha = (v: string) => createHash('sha256').update(v).digest('hex');
-const qs = (params: Record<string, string | number | boolean>) =>
-	'?' + new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-function expectAdsError(reply: { status: number; json: any }, status: number, code: string, parameter?: string) {
-	expect(reply.status).toBe(status);
-	expect(reply.json.errors[0].code).toBe(code);
-	if (parameter) expect(reply.json.errors[0].parameter).toBe(parameter);
-}
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
 	id,

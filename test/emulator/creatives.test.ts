@@ -4,7 +4,7 @@
  * compositions), route precedence, 64-bit ids in the raw body, the clock and the fixtures.
  */
 import { startEmulator, type XEmulator } from './index';
-import { call, signedClient } from './signedClient';
+import { call, qs, expectAdsError, signedClient } from './signedClient';
 import { BigId, serializeWithBigIds } from './routes/posts';
 import { pollClosed } from './state/creatives';
 
@@ -22,14 +22,7 @@ beforeEach(() => emu.control.reset());
 const fx = () => emu.control.fixtures().production;
 const sfx = () => emu.control.fixtures().sandbox;
 const account = (path = '') => `${emu.urls.ads}/12/accounts/${fx().accountId}${path}`;
-const qs = (params: Record<string, string | number | boolean>) =>
-	'?' + new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
-function expectAdsError(reply: { status: number; json: any }, status: number, code: string, parameter?: string) {
-	expect(reply.status).toBe(status);
-	expect(reply.json.errors[0].code).toBe(code);
-	if (parameter) expect(reply.json.errors[0].parameter).toBe(parameter);
-}
 
 const website = () => [
 	{ type: 'MEDIA', media_key: fx().mediaKeys.image },

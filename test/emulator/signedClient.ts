@@ -66,3 +66,14 @@ export function signedClient(emulator: () => XEmulator) {
 		return call(method, url, headers, body);
 	};
 }
+
+/** A query string from plain values. */
+export const qs = (params: Record<string, string | number | boolean>) =>
+	'?' + new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+/** An Ads error answer: status, X's code and (when given) the parameter it names. */
+export function expectAdsError(reply: { status: number; json: any }, status: number, code: string, parameter?: string) {
+	expect(reply.status).toBe(status);
+	expect(reply.json.errors[0].code).toBe(code);
+	if (parameter) expect(reply.json.errors[0].parameter).toBe(parameter);
+}
