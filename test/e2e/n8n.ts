@@ -90,13 +90,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	}
 }
 
-function installExitHandlers(): void {
+function installExitHandlers(handleSignals = true): void {
 	if (exitHandlersInstalled) return;
 	exitHandlersInstalled = true;
 	process.on('exit', () => {
 		for (const child of liveProcesses) killGroup(child, 'SIGKILL');
 		for (const dir of tempFolders) fs.rmSync(dir, { recursive: true, force: true });
 	});
+	if (!handleSignals) return; // the caller stops n8n itself on Ctrl-C (dev.ts)
 	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 		process.once(sig, () => {
 			console.error(`\nn8n e2e: ${sig}, killing n8n`);
@@ -115,6 +116,16 @@ export async function freePort(): Promise<number> {
 			const { port } = srv.address() as net.AddressInfo;
 			srv.close(() => resolve(port));
 		});
+	});
+}
+
+/** True when host:port (default 127.0.0.1) can be bound right now. */
+export async function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const srv = net.createServer();
+		srv.unref();
+		srv.once('error', () => resolve(false));
+		srv.listen(port, host, () => srv.close(() => resolve(true)));
 	});
 }
 
@@ -189,6 +200,18 @@ export interface StartOptions {
 	cacheDir?: string;
 	/** Where n8n's stdout/stderr go (default: <userFolder>/n8n.log, copied to the tmp dir on stop). */
 	logFile?: string;
+	/** Fixed port for n8n (default: a free one). Fails early when it is taken. */
+	port?: number;
+	/** Install SIGINT/SIGTERM/SIGHUP handlers that kill n8n and exit (default true). */
+	handleSignals?: boolean;
+	/** Loopback address n8n listens on and is called at (default 127.0.0.1), e.g. a 127.x.y.z of its own for port 443. */
+	listenAddress?: string;
+	/**
+	 * Serve https with this PEM key and certificate (n8n's N8N_PROTOCOL=https, N8N_SSL_KEY, N8N_SSL_CERT;
+	 * the files are written to the user folder). The base URL becomes https://<listenAddress>[:port], and
+	 * the readiness check and the client trust exactly this certificate.
+	 */
+	https?: { key: string; cert: string };
 }
 
 export interface N8nInstance {
@@ -224,7 +247,7 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 	if (!opts.nodeBinary && nodeMajor < minNode) {
 		throw new Error(`n8n ${version} needs Node ${engines}, this is Node ${process.versions.node} (run \`source scripts/node24.sh\` first)`);
 	}
-	installExitHandlers();
+	installExitHandlers(opts.handleSignals ?? true);
 
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-e2e-${version}-`));
 	const keep = opts.keepUserFolder ?? process.env.N8N_E2E_KEEP === '1';
@@ -232,10 +255,30 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 	const logFile = opts.logFile ?? path.join(userFolder, 'n8n.log');
 	if (opts.logFile) fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
 	const packages = (opts.customExtensions ?? []).map((dir) => installCommunityPackage(dir, userFolder));
-	const port = await freePort();
+	const host = opts.listenAddress ?? '127.0.0.1';
+	if (opts.port !== undefined && !(await portIsFree(opts.port, host))) {
+		throw new Error(`port ${opts.port} is already in use on ${host} (another n8n?); choose another one`);
+	}
+	const port = opts.port ?? (await freePort());
 	let brokerPort = await freePort();
 	while (brokerPort === port) brokerPort = await freePort();
-	const baseUrl = `http://127.0.0.1:${port}`;
+	const protocol = opts.https ? 'https' : 'http';
+	const baseUrl = `${protocol}://${host}${port === (opts.https ? 443 : 80) ? '' : `:${port}`}`;
+	let tls: { dispatcher: unknown; env: Record<string, string> } | undefined;
+	if (opts.https) {
+		const dir = path.join(userFolder, 'tls');
+		fs.mkdirSync(dir, { recursive: true });
+		fs.writeFileSync(path.join(dir, 'key.pem'), opts.https.key, { mode: 0o600 });
+		fs.writeFileSync(path.join(dir, 'cert.pem'), opts.https.cert);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { Agent } = require('undici') as typeof import('undici');
+		tls = {
+			dispatcher: new Agent({ connect: { ca: opts.https.cert } }),
+			env: { N8N_SSL_KEY: path.join(dir, 'key.pem'), N8N_SSL_CERT: path.join(dir, 'cert.pem') },
+		};
+	}
+	/** fetch() options reaching this n8n (the dispatcher trusting its certificate when https). */
+	const reach = (tls ? { dispatcher: tls.dispatcher } : {}) as RequestInit;
 
 	const env: Record<string, string> = {
 		PATH: process.env.PATH ?? '',
@@ -245,9 +288,10 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 		N8N_USER_FOLDER: userFolder,
 		N8N_ENCRYPTION_KEY: E2E_ENCRYPTION_KEY,
 		N8N_PORT: String(port),
-		N8N_LISTEN_ADDRESS: '127.0.0.1',
-		N8N_HOST: '127.0.0.1',
-		N8N_PROTOCOL: 'http',
+		N8N_LISTEN_ADDRESS: host,
+		N8N_HOST: host,
+		N8N_PROTOCOL: protocol,
+		...(tls?.env ?? {}),
 		WEBHOOK_URL: `${baseUrl}/`,
 		N8N_EDITOR_BASE_URL: `${baseUrl}/`,
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
@@ -309,6 +353,7 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 		}
 		killGroup(child, 'SIGKILL'); // leftovers in the group (task runner)
 		liveProcesses.delete(child);
+		(tls?.dispatcher as { destroy(): Promise<void> } | undefined)?.destroy().catch(() => undefined);
 		if (!keep) {
 			tempFolders.delete(userFolder);
 			if (opts.logFile) {
@@ -352,17 +397,17 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 			if (exited) throw new Error(`n8n exited during start-up (${JSON.stringify(exited)})`);
 			if (Date.now() > deadline) throw new Error(`n8n not ready after ${timeout} ms`);
 			try {
-				const [h, r] = await Promise.all([fetch(`${baseUrl}/healthz`), fetch(`${baseUrl}/healthz/readiness`)]);
+				const [h, r] = await Promise.all([fetch(`${baseUrl}/healthz`, reach), fetch(`${baseUrl}/healthz/readiness`, reach)]);
 				// 1.x answers readiness (DB up) before its REST routes exist: also wait for /rest/login
 				// to answer anything but 404 (401 without a cookie).
-				if (h.ok && r.ok && (await fetch(`${baseUrl}/rest/login`)).status !== 404) break;
+				if (h.ok && r.ok && (await fetch(`${baseUrl}/rest/login`, reach)).status !== 404) break;
 			} catch {
 				/* not listening yet */
 			}
 			await sleep(250);
 		}
 		instance.startMs = Date.now() - started;
-		instance.client = new N8nClient(baseUrl, version, opts.cacheDir);
+		instance.client = new N8nClient(baseUrl, version, opts.cacheDir, reach);
 		if (opts.setupOwner ?? true) await instance.client.setupOwner();
 		return instance;
 	} catch (error) {
@@ -511,38 +556,78 @@ function toExecutionError(err: any, nodeName?: string): ExecutionError {
 const FINAL_STATUSES = new Set(['success', 'error', 'crashed', 'canceled', 'waiting']);
 
 export class N8nClient {
-	private cookie = '';
+	/** Cookies n8n set (n8n-auth, and e.g. n8n-oauth-binding during an OAuth flow), by name. */
+	private cookies = new Map<string, string>();
 	private flatted: { parse(s: string): any };
 	readonly major: number;
+	/** The `browser-id` header this client sends (the auth cookie is bound to it). */
+	readonly browserId = BROWSER_ID;
 
 	constructor(
 		readonly baseUrl: string,
 		readonly version: string,
 		cacheDir?: string,
+		/** Extra fetch() options for every call, e.g. { dispatcher } trusting an https n8n's certificate. */
+		private readonly reach: RequestInit = {},
 	) {
 		this.major = majorOf(version);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		this.flatted = require(path.join(n8nInstallDir(version, cacheDir), 'node_modules', 'flatted'));
 	}
 
+	/** The Cookie header value this client sends ('' when logged out). */
+	cookieHeader(): string {
+		return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+	}
+
+	/** The session cookie n8n-auth (for a browser context), or undefined. */
+	authCookie(): string | undefined {
+		return this.cookies.get('n8n-auth');
+	}
+
+	private keepCookies(res: Response): void {
+		for (const c of res.headers.getSetCookie()) {
+			const m = /^([^=;\s]+)=([^;]*)/.exec(c);
+			if (!m) continue;
+			if (m[2] === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(m[1]);
+			else this.cookies.set(m[1], m[2]);
+		}
+	}
+
+	/**
+	 * A raw fetch with this client's browser-id and cookies (Set-Cookie answers are kept); no
+	 * redirect following by default. For flows such as OAuth callbacks that are not JSON.
+	 */
+	async fetch(urlOrPath: string, init: RequestInit = {}): Promise<Response> {
+		const url = /^https?:/.test(urlOrPath) ? urlOrPath : `${this.baseUrl}${urlOrPath}`;
+		const cookie = this.cookieHeader();
+		const res = await fetch(url, {
+			redirect: 'manual',
+			...this.reach,
+			...init,
+			headers: { 'browser-id': BROWSER_ID, ...(cookie ? { cookie } : {}), ...((init.headers as Record<string, string>) ?? {}) },
+		});
+		this.keepCookies(res);
+		return res;
+	}
+
 	/** REST call with the session cookie; unwraps n8n's { data } envelope unless `raw`. */
 	async request<T = any>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}, raw = false): Promise<T> {
 		const url = `${this.baseUrl}${urlPath}`;
+		const cookie = this.cookieHeader();
 		const res = await fetch(url, {
+			...this.reach,
 			method,
 			headers: {
 				'browser-id': BROWSER_ID,
 				accept: 'application/json',
 				...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-				...(this.cookie ? { cookie: this.cookie } : {}),
+				...(cookie ? { cookie } : {}),
 				...headers,
 			},
 			body: body !== undefined ? JSON.stringify(body) : undefined,
 		});
-		for (const c of res.headers.getSetCookie()) {
-			const m = /^n8n-auth=([^;]*)/.exec(c);
-			if (m) this.cookie = `n8n-auth=${m[1]}`;
-		}
+		this.keepCookies(res);
 		const text = await res.text();
 		let parsed: any = text;
 		try {
@@ -558,7 +643,7 @@ export class N8nClient {
 
 	async setupOwner(owner = OWNER): Promise<void> {
 		await this.request('POST', '/rest/owner/setup', owner);
-		if (!this.cookie) await this.login(owner.email, owner.password);
+		if (!this.cookies.has('n8n-auth')) await this.login(owner.email, owner.password);
 	}
 
 	async login(email = OWNER.email, password = OWNER.password): Promise<void> {
@@ -580,14 +665,14 @@ export class N8nClient {
 	}
 
 	async publicApi<T = any>(apiKey: string, method: string, urlPath: string, body?: unknown): Promise<T> {
-		const saved = this.cookie;
-		this.cookie = '';
+		const saved = new Map(this.cookies);
+		this.cookies.clear();
 		try {
 			// The public API has no { data } envelope (lists are { data: [...], nextCursor }).
 			const res = await this.request<any>(method, `/api/v1${urlPath}`, body, { 'X-N8N-API-KEY': apiKey }, true);
 			return res as T;
 		} finally {
-			this.cookie = saved;
+			this.cookies = saved;
 		}
 	}
 
@@ -756,6 +841,7 @@ export class N8nClient {
 		const method = opts.method ?? 'POST';
 		const hasBody = method !== 'GET' && method !== 'HEAD' && (opts.body !== undefined || opts.rawBody !== undefined);
 		const res = await fetch(`${this.baseUrl}/webhook/${webhookPath.replace(/^\//, '')}${qs}`, {
+			...this.reach,
 			method,
 			headers: { ...(hasBody && opts.rawBody === undefined ? { 'content-type': 'application/json' } : {}), ...(opts.headers ?? {}) },
 			body: hasBody ? (opts.rawBody ?? JSON.stringify(opts.body)) : undefined,

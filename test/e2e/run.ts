@@ -17,10 +17,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { browserSkipReason } from './browser';
 import { defaultCredentialData, readPackageInfo } from './fixtures';
 import { assertMatch, mismatch } from './match';
 import { DEFAULT_N8N_VERSION, REPO_ROOT, startN8n, type CredentialRef, type N8nInstance, type WorkflowJson } from './n8n';
-import type { CaseContext, CaseResult, E2ECase, Emulator, EmulatorRequest, EmulatorRequestPattern, Expectations, NodeOutputExpectation, PackageInfo } from './types';
+import type { CaseContext, CaseResult, E2ECase, Emulator, EmulatorRequest, EmulatorRequestPattern, Expectations, N8nVariant, NodeOutputExpectation, PackageInfo } from './types';
 
 const CASES_DIR = path.join(__dirname, 'cases');
 const LOG_DIR = path.join(REPO_ROOT, '.cache', 'e2e-logs');
@@ -97,9 +98,9 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
 
 // ---------------------------------------------------------------------------------------------
 
-function caseNeeds(c: E2ECase, pkg: PackageInfo): Set<'package' | 'emulator'> {
+function caseNeeds(c: E2ECase, pkg: PackageInfo): Set<'package' | 'emulator' | 'browser'> {
 	if (c.needs) return new Set(c.needs);
-	const needs = new Set<'package' | 'emulator'>();
+	const needs = new Set<'package' | 'emulator' | 'browser'>();
 	if (c.credentials && Object.keys(c.credentials).length > 0) {
 		needs.add('package');
 		needs.add('emulator');
@@ -325,6 +326,41 @@ async function main(): Promise<number> {
 	let n8n: N8nInstance | undefined;
 	let emulator: Emulator | undefined;
 	let emulatorError = '';
+	const finalLogFile = path.join(LOG_DIR, `n8n-${args.version}.log`);
+	let runLogFile: string | undefined;
+
+	// Cases with an n8nVariant (types.ts) run on their own n8n: one per key, started for the first
+	// of its cases, stopped after the last; its log is n8n-<version>-<key>.log (per-run name meanwhile).
+	const variants = new Map<string, { started: Promise<N8nInstance>; runLog: string; stopped?: boolean }>();
+	const variantLog = (key: string) => path.join(LOG_DIR, `n8n-${args.version}-${key}.log`);
+	const startVariant = async (v: N8nVariant): Promise<N8nInstance> => {
+		let entry = variants.get(v.key);
+		if (!entry) {
+			const runLog = path.join(LOG_DIR, `n8n-${args.version}-${v.key}.run-${process.pid}.log`);
+			const started = (async () => {
+				const extra = typeof v.options === 'function' ? await v.options({ emulator, pkg }) : v.options;
+				fs.rmSync(runLog, { force: true });
+				console.log(`e2e: starting n8n ${args.version} "${v.key}" (log: ${path.relative(REPO_ROOT, variantLog(v.key))})`);
+				const ts = Date.now();
+				const inst = await startN8n({ version: args.version, customExtensions: pkg.built ? [PACKAGE_DIR] : [], keepUserFolder: args.keep, logFile: runLog, ...extra });
+				timings[`n8nStart.${v.key}Ms`] = Date.now() - ts;
+				console.log(`e2e: n8n "${v.key}" ready at ${inst.baseUrl} in ${fmt(inst.startMs)} (incl. owner setup ${fmt(Date.now() - ts)})`);
+				return inst;
+			})();
+			started.catch(() => undefined); // reported by every case that needs it
+			entry = { started, runLog };
+			variants.set(v.key, entry);
+		}
+		return await entry.started;
+	};
+	const stopVariant = async (key: string): Promise<void> => {
+		const entry = variants.get(key);
+		if (!entry || entry.stopped) return;
+		entry.stopped = true;
+		const inst = await entry.started.catch(() => undefined);
+		await inst?.stop().catch((e) => console.error(`e2e: stopping n8n "${key}": ${(e as Error).message}`));
+		if (fs.existsSync(entry.runLog)) fs.renameSync(entry.runLog, variantLog(key));
+	};
 	try {
 		const t = Date.now();
 		const emu = await startEmulatorIfPresent();
@@ -333,21 +369,26 @@ async function main(): Promise<number> {
 		emulatorError = emu.error ?? '';
 		if (!emulator) console.log(`e2e: X emulator not available: ${emulatorError}`);
 
-		const logFile = path.join(LOG_DIR, `n8n-${args.version}.log`);
+		// Written under a per-run name (two runs of the same version at once must not share or
+		// delete each other's log: cases read it), renamed to n8n-<version>.log at the end.
+		runLogFile = path.join(LOG_DIR, `n8n-${args.version}.run-${process.pid}.log`);
+		const logFile = runLogFile;
 		fs.rmSync(logFile, { force: true });
-		console.log(`e2e: starting n8n ${args.version}${pkg.built ? ` with ${pkg.name}` : ''} (log: ${path.relative(REPO_ROOT, logFile)})`);
+		console.log(`e2e: starting n8n ${args.version}${pkg.built ? ` with ${pkg.name}` : ''} (log: ${path.relative(REPO_ROOT, finalLogFile)})`);
 		const ts = Date.now();
 		n8n = await startN8n({ version: args.version, customExtensions: pkg.built ? [PACKAGE_DIR] : [], keepUserFolder: args.keep, logFile });
 		timings.n8nStartMs = Date.now() - ts;
 		console.log(`e2e: n8n ready at ${n8n.baseUrl} in ${fmt(n8n.startMs)} (incl. owner setup ${fmt(timings.n8nStartMs)})`);
 
-		for (const { file, case: c } of cases) {
+		const lastOfVariant = new Map(cases.map(({ case: c }, i) => [c.n8nVariant?.key, i] as const));
+		for (const [index, { file, case: c }] of cases.entries()) {
 			const tc = Date.now();
 			const logs: string[] = [];
 			const needs = caseNeeds(c, pkg);
 			let skip: string | undefined;
 			if (c.n8nVersions && !c.n8nVersions.some((v) => args.version.startsWith(v))) skip = `not for n8n ${args.version}`;
 			else if (needs.has('package') && !pkg.built) skip = `${pkg.name} not built (run npm run build)`;
+			else if (needs.has('browser') && browserSkipReason()) skip = browserSkipReason();
 			else if (typeof c.skip === 'string') skip = c.skip;
 			else if (typeof c.skip === 'function') skip = c.skip({ n8n, client: n8n.client, emulator, pkg });
 			if (skip) {
@@ -356,9 +397,10 @@ async function main(): Promise<number> {
 				continue;
 			}
 			try {
-				if (!n8n.isRunning()) throw new Error('n8n is not running any more (see its log)');
+				const target = c.n8nVariant ? await startVariant(c.n8nVariant) : n8n;
+				if (!target.isRunning()) throw new Error('n8n is not running any more (see its log)');
 				if (needs.has('emulator') && !emulator) throw new Error(`needs the X emulator, which did not start: ${emulatorError}`);
-				await withTimeout(runCase(c, { n8n, client: n8n.client, emulator, pkg }, logs), c.timeoutMs ?? args.caseTimeoutMs, `case "${c.name}"`);
+				await withTimeout(runCase(c, { n8n: target, client: target.client, emulator, pkg }, logs), c.timeoutMs ?? args.caseTimeoutMs, `case "${c.name}"`);
 				const ms = Date.now() - tc;
 				outcomes.push({ file, name: c.name, status: 'passed', ms });
 				console.log(`PASS ${c.name} (${fmt(ms)})`);
@@ -369,6 +411,7 @@ async function main(): Promise<number> {
 				console.log(`FAIL ${c.name} (${fmt(ms)}) [${file}]\n${message.replace(/^/gm, '     ')}`);
 			}
 			for (const l of logs) console.log(`     ${l}`);
+			if (c.n8nVariant && lastOfVariant.get(c.n8nVariant.key) === index) await stopVariant(c.n8nVariant.key);
 		}
 	} catch (error) {
 		console.error(`e2e: ${(error as Error).message}`);
@@ -377,9 +420,11 @@ async function main(): Promise<number> {
 		}
 	} finally {
 		const ts = Date.now();
+		for (const key of variants.keys()) await stopVariant(key);
 		await n8n?.stop().catch((e) => console.error(`e2e: stopping n8n: ${(e as Error).message}`));
 		await emulator?.close().catch((e) => console.error(`e2e: stopping the emulator: ${(e as Error).message}`));
 		timings.stopMs = Date.now() - ts;
+		if (runLogFile && fs.existsSync(runLogFile)) fs.renameSync(runLogFile, finalLogFile);
 	}
 
 	timings.totalMs = Date.now() - t0;
@@ -391,7 +436,7 @@ async function main(): Promise<number> {
 		`e2e timings: provision ${fmt(timings.provisionMs ?? 0)}, n8n start ${fmt(timings.n8nStartMs ?? 0)}, cases ${fmt(outcomes.reduce((s, o) => s + o.ms, 0))}, stop ${fmt(timings.stopMs ?? 0)}, total ${fmt(timings.totalMs)}`,
 	);
 	if (skipped.length) console.log(`${skipped.length} skipped: ${skipped.map((s) => s.name).join('; ')}`);
-	if (failed) console.log(`n8n log: ${path.relative(REPO_ROOT, path.join(LOG_DIR, `n8n-${args.version}.log`))}`);
+	if (failed) console.log(`n8n log: ${path.relative(REPO_ROOT, finalLogFile)}`);
 	console.log(`${passed} passed, ${failed} failed`);
 	return failed > 0 || passed + skipped.length === 0 ? 1 : 0;
 }

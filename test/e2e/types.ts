@@ -27,7 +27,7 @@
  * `.json` case files hold the same object (no functions/RegExps: use { "$regex": "..." }).
  * Before each case the emulator is reset to its seed state; every case gets its own workflow.
  */
-import type { CredentialRef, ExecutionResult, N8nClient, N8nInstance, SavedWorkflow, WebhookResponse, WorkflowJson } from './n8n';
+import type { CredentialRef, ExecutionResult, N8nClient, N8nInstance, SavedWorkflow, StartOptions, WebhookResponse, WorkflowJson } from './n8n';
 import type { Pattern } from './match';
 
 /** The part of test/emulator's XEmulator the runner and cases rely on. */
@@ -170,8 +170,12 @@ export interface E2ECase {
 	description?: string;
 	/** A reason to skip, or a function returning one (undefined = run). */
 	skip?: string | ((ctx: Omit<CaseContext, 'credentials' | 'log'>) => string | undefined);
-	/** Needs this package built and loaded / the X emulator. Inferred from credentials and node types. */
-	needs?: Array<'package' | 'emulator'>;
+	/**
+	 * Needs this package built and loaded / the X emulator / a browser (Debian's chromium, see
+	 * browser.ts; skipped with a message when missing). Package and emulator are inferred from
+	 * credentials and node types when not given.
+	 */
+	needs?: Array<'package' | 'emulator' | 'browser'>;
 	/** n8n versions the case applies to: prefixes like '2.' or '1.123.' (default: all). */
 	n8nVersions?: string[];
 	credentials?: Record<string, CredentialSpec>;
@@ -183,6 +187,19 @@ export interface E2ECase {
 	/** Free-form checks; throw to fail. */
 	check?: (ctx: CaseContext, result: CaseResult) => void | Promise<void>;
 	timeoutMs?: number;
+	/**
+	 * Run against a separate n8n started with these extra start options (env, listenAddress, https,
+	 * port: StartOptions in n8n.ts) instead of the shared one; ctx.n8n / ctx.client are then that
+	 * instance. Cases with the same `key` share it: it starts when the first of them runs and stops
+	 * after the last (one n8n start, ~10-20 s). Version, package and log level are the run's; its log
+	 * is .cache/e2e-logs/n8n-<version>-<key>.log. `skip` functions still see the shared n8n.
+	 */
+	n8nVariant?: N8nVariant;
+}
+
+export interface N8nVariant {
+	key: string;
+	options: Partial<StartOptions> | ((ctx: { emulator?: Emulator; pkg: PackageInfo }) => Partial<StartOptions> | Promise<Partial<StartOptions>>);
 }
 
 export function defineCase(c: E2ECase): E2ECase {

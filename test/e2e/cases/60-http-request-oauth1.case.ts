@@ -5,14 +5,15 @@
  * key, the cases where OAuth 1.0a signing usually breaks; the emulator verifies the signature
  * (a bad one is a 401 code 32) and answers only the accounts the query selects.
  *  - typeVersion 4.2: the query written into the URL (4.2 keeps only the last of repeated query fields)
- *  - typeVersion 4.5 (latest in n8n 2.41.1): the same query as "Query Parameters" fields; from 4.3
- *    on, repeated names become an array, sent as repeated keys.
+ *  - the latest typeVersion n8n offers (4.5 in 2.41.1, 4.3 in 1.123): the same query as "Query
+ *    Parameters" fields; from 4.3 on, repeated names become an array, sent as repeated keys.
  */
 import { defineCase } from '../types';
-import { chain, queryOf } from '../workflows';
+import { chain, latestHttpRequestVersion, queryOf } from '../workflows';
 
 const PREFIX = "Acme & Co (ö)!*'";
 let ids: string[] = [];
+let latest = 4.5;
 
 const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
@@ -27,8 +28,10 @@ const httpNode = (name: string, typeVersion: number, parameters: Record<string, 
 export default defineCase({
 	name: 'HTTP Request node with the xOAuth1Api credential: signed query with reserved characters and a duplicate key',
 	credentials: { x: { type: 'xOAuth1Api' } },
-	setup: ({ emulator }) => {
-		ids = emulator!.control.seedAccounts(4, { prefix: PREFIX });
+	setup: async (ctx) => {
+		ids = ctx.emulator!.control.seedAccounts(4, { prefix: PREFIX });
+		latest = await latestHttpRequestVersion(ctx);
+		ctx.log(`HTTP Request versions used: 4.2 and ${latest}`);
 	},
 	workflow: (ctx) => {
 		const ads = ctx.emulator!.urls.ads;
@@ -37,7 +40,7 @@ export default defineCase({
 			httpNode('HTTP 4.2', 4.2, {
 				url: `${ads}/12/accounts?q=${rfc3986(PREFIX)}&account_ids=${ids[0]},${ids[1]}&account_ids=${ids[2]}&sort_by=name-asc`,
 			}),
-			httpNode('HTTP 4.5', 4.5, {
+			httpNode('HTTP latest', latest, {
 				url: `${ads}/12/accounts`,
 				sendQuery: true,
 				specifyQuery: 'keypair',
@@ -53,10 +56,10 @@ export default defineCase({
 		);
 	},
 	expect: {
-		executedNodes: ['Start', 'HTTP 4.2', 'HTTP 4.5'],
+		executedNodes: ['Start', 'HTTP 4.2', 'HTTP latest'],
 		outputs: {
 			'HTTP 4.2': { itemCount: 1, items: [{ data: [{ name: `${PREFIX} 000004` }, { name: `${PREFIX} 000005` }] }] },
-			'HTTP 4.5': { itemCount: 1, items: [{ data: [{ name: `${PREFIX} 000005` }, { name: `${PREFIX} 000007` }] }] },
+			'HTTP latest': { itemCount: 1, items: [{ data: [{ name: `${PREFIX} 000005` }, { name: `${PREFIX} 000007` }] }] },
 		},
 		emulator: {
 			requestCount: 2,

@@ -4,11 +4,16 @@
  * n8n stores it in the expirable hidden field and applies "Authorization: Bearer".
  */
 import { defineCase } from '../types';
-import { chain } from '../workflows';
+import { chain, latestHttpRequestVersion } from '../workflows';
+
+let latest = 4.5;
 
 export default defineCase({
 	name: 'HTTP Request node with the xAppOnlyApi credential: bearer applied to GET /2/webhooks',
 	credentials: { app: { type: 'xAppOnlyApi' } },
+	setup: async (ctx) => {
+		latest = await latestHttpRequestVersion(ctx);
+	},
 	workflow: (ctx) =>
 		chain(
 			{
@@ -27,7 +32,7 @@ export default defineCase({
 			{
 				name: 'HTTP again',
 				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.5,
+				typeVersion: latest,
 				parameters: {
 					method: 'GET',
 					url: `${ctx.emulator!.urls.api}/2/webhooks`,

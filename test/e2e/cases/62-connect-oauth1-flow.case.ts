@@ -52,15 +52,25 @@ export default defineCase({
 		// 3. The browser follows the redirect back to n8n (same cookies as step 1).
 		const callback = await client.fetch(location);
 		const html = await callback.text();
-		if (callback.status !== 200 || /error/i.test(html.replace(/<script[\s\S]*?<\/script>/g, '').slice(0, 4000)) && !/success/i.test(html)) {
-			throw new Error(`n8n's OAuth1 callback answered ${callback.status}: ${html.slice(0, 800)}`);
-		}
 		const accessTokenCall = emulator!.control.requests().find((r) => r.path === '/oauth/access_token');
-		if (accessTokenCall?.status !== 200) throw new Error(`access_token answered ${accessTokenCall?.status}`);
+		// n8n renders "oauth-callback" on success and "oauth-error-callback" (<h4>Error: ...) otherwise.
+		const shownError = /<h4>\s*Error:([^<]*)<\/h4>/.exec(html)?.[1]?.trim();
+		if (callback.status !== 200 || shownError || accessTokenCall?.status !== 200) {
+			const why =
+				accessTokenCall?.status === 401 && /(^|&)oauth_verifier=/.test(accessTokenCall.body)
+					? '\n  n8n (OauthService.getOAuth1AccessToken, 2.41.1 and 1.123) sends oauth_verifier in the Authorization header AND in the' +
+						'\n  form body, and signs it once (oauth-1.0a merges the two). The emulator counts both copies in the' +
+						'\n  signature base string (RFC 5849 3.4.1.3) and answers 401 code 32. Unless X is known to refuse' +
+						'\n  this, the emulator\'s POST /oauth/access_token should count a parameter sent in both places with the same value once.'
+					: '';
+			throw new Error(
+				`n8n's OAuth1 callback answered ${callback.status}${shownError ? ` "Error: ${shownError}"` : ''}; the emulator answered access_token with ${accessTokenCall?.status ?? 'no request'}${why}`,
+			);
+		}
 
 		const after = await client.getCredential(cred.id, true);
 		if (!after.data?.oauthTokenData) throw new Error(`n8n did not store oauthTokenData: ${JSON.stringify(after.data)}`);
-		ctx.log(`connected: request_token ${requestTokenCall.status}, authorize 302, callback ${callback.status}, access_token ${accessTokenCall.status}`);
+		ctx.log(`connected: request_token ${requestTokenCall.status}, authorize 302, callback ${callback.status}, access_token ${accessTokenCall!.status}`);
 	},
 	workflow: chain(
 		xAds('X Ads', { resource: 'account', operation: 'getAll', returnAll: false, limit: 10, filters: { nameStartsWith: 'Acme' } }, { credential: '@connect', credentialType: 'xOAuth1ConnectApi' }),

@@ -1,0 +1,106 @@
+/**
+ * Smoke test of `npm run dev` (test/e2e/dev.ts), the way a newcomer uses it: start it in the
+ * background on free ports, wait for the banner, sign in through the REST API with the printed
+ * login, list the imported example workflows and their credentials, run the account listing
+ * example against the emulator, then stop it with SIGINT and check that it exits 0 and frees its
+ * ports.
+ *
+ *   npx ts-node --transpile-only test/e2e/dev-smoke.ts [--no-build] [--n8n <version>]
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { DEFAULT_N8N_VERSION, freePort, N8nClient, portIsFree, REPO_ROOT } from './n8n';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main(): Promise<number> {
+	const argv = process.argv.slice(2);
+	const version = argv.includes('--n8n') ? argv[argv.indexOf('--n8n') + 1] : (process.env.N8N_E2E_VERSION ?? DEFAULT_N8N_VERSION);
+	const port = await freePort();
+	let emulatorPort = await freePort();
+	while (emulatorPort === port) emulatorPort = await freePort();
+	const t0 = Date.now();
+	const tsNode = path.join(REPO_ROOT, 'node_modules', '.bin', 'ts-node');
+	const args = ['--transpile-only', path.join(__dirname, 'dev.ts'), '--port', String(port), '--emulator-port', String(emulatorPort), '--n8n', version];
+	if (argv.includes('--no-build')) args.push('--no-build');
+	const child = spawn(tsNode, args, { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	let out = '';
+	child.stdout.on('data', (d) => (out += d));
+	child.stderr.on('data', (d) => (out += d));
+	let exit: number | null | undefined;
+	child.on('exit', (code) => (exit = code));
+	const fail = (msg: string) => {
+		console.log(`dev-smoke: FAIL ${msg}\n--- dev output ---\n${out.replace(/^npm warn.*\n/gm, '')}`);
+		try {
+			process.kill(-child.pid!, 'SIGKILL');
+		} catch {
+			/* gone */
+		}
+		return 1;
+	};
+
+	const deadline = Date.now() + 15 * 60_000; // first run provisions n8n
+	while (!out.includes('Press Ctrl-C')) {
+		if (exit !== undefined) return fail(`dev exited with ${exit} before it was ready`);
+		if (Date.now() > deadline) return fail('not ready after 15 minutes');
+		await sleep(250);
+	}
+	const readyMs = Date.now() - t0;
+	const banner = out.slice(out.lastIndexOf('-'.repeat(72), out.indexOf('Press Ctrl-C')) - 0);
+	console.log(out.slice(out.indexOf('-'.repeat(72)), out.indexOf('Press Ctrl-C')).trimEnd());
+	void banner;
+	const editor = /Editor:\s+(\S+)/.exec(out)?.[1]?.replace(/\/$/, '');
+	const email = /Login:\s+(\S+)/.exec(out)?.[1];
+	const password = /Password:\s+(\S+)/.exec(out)?.[1];
+	if (!editor || !email || !password) return fail('the banner lacks the editor URL or the login');
+	if (editor !== `http://127.0.0.1:${port}`) return fail(`editor URL ${editor}, expected port ${port}`);
+
+	const client = new N8nClient(editor, version);
+	await client.login(email, password);
+	const workflows: any[] = await client.request('GET', '/rest/workflows');
+	const credentials: any[] = await client.listCredentials();
+	const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json'));
+	const exampleNames = examples.map((f) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', f), 'utf8')).name);
+	console.log(`dev-smoke: ready in ${(readyMs / 1000).toFixed(1)} s; signed in as ${email}`);
+	console.log(`dev-smoke: credentials: ${credentials.map((c) => `${c.name} [${c.type}]`).join('; ')}`);
+	console.log(`dev-smoke: workflows: ${workflows.map((w) => w.name).join('; ')}`);
+	for (const name of exampleNames) if (!workflows.some((w) => w.name === name)) return fail(`example "${name}" was not imported`);
+	const credIds = new Set(credentials.map((c) => c.id));
+	for (const w of workflows) {
+		const full = await client.getWorkflow(w.id);
+		for (const n of full.nodes) {
+			for (const [type, ref] of Object.entries((n.credentials ?? {}) as Record<string, { id: string }>)) {
+				if (!credIds.has(ref.id)) return fail(`${w.name} / ${n.name}: ${type} points at ${ref.id}, not a created credential`);
+			}
+		}
+	}
+	// The account listing example runs against the emulator with the created credential.
+	const listing = workflows.find((w) => /list my ads accounts/i.test(w.name));
+	if (listing) {
+		const id = await client.runManually(listing.id);
+		const ex = await client.waitForExecution(id, 60_000);
+		const items = ex.output(ex.lastNodeExecuted);
+		if (ex.status !== 'success' || items.length === 0) return fail(`"${listing.name}" run: ${ex.status} ${JSON.stringify(ex.error ?? items)}`);
+		console.log(`dev-smoke: ran "${listing.name}": ${items.length} accounts (${items.map((i) => i.name).join(', ')})`);
+	}
+
+	const ts = Date.now();
+	process.kill(-child.pid!, 'SIGINT');
+	while (exit === undefined && Date.now() - ts < 30_000) await sleep(100);
+	if (exit === undefined) return fail('still running 30 s after SIGINT');
+	if (exit !== 0) return fail(`exited with ${exit} after SIGINT`);
+	if (!(await portIsFree(port)) || !(await portIsFree(emulatorPort))) return fail('a port is still in use after stopping');
+	console.log(`dev-smoke: stopped with SIGINT in ${((Date.now() - ts) / 1000).toFixed(1)} s, exit 0, ports free; total ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+	console.log('dev-smoke: OK');
+	return 0;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error) => {
+		console.error(`dev-smoke: ${(error as Error).stack}`);
+		process.exit(1);
+	},
+);
