@@ -145,7 +145,11 @@ export function collectSignatureParams(
 		params.push(...form);
 	}
 	for (const [k, v] of Object.entries(oauthParams)) {
-		if (k !== 'oauth_signature') params.push([k, v]);
+		if (k === 'oauth_signature') continue;
+		// A protocol parameter sent both in the header and in the query or body (n8n's OAuth1 flow sends
+		// oauth_verifier in both) is one parameter, signed once, and X accepts it.
+		if (params.some(([pk, pv]) => pk === k && pv === v)) continue;
+		params.push([k, v]);
 	}
 	return params;
 }
