@@ -8,7 +8,10 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+/** How many items are checked between two yields to the event loop. */
+const YIELD_EVERY = 100;
 
 import type { BatchSummaries, Endpoint, Resource } from './endpoints';
 import { findEndpoint } from './endpoints';
@@ -172,14 +175,17 @@ export async function executeEndpoints(
 	const continueOnFail = ctx.continueOnFail();
 
 	// Every item is checked before the first request goes out.
-	const prepared: Array<PreparedItem | Error> = items.map((_, i) => {
+	const prepared: Array<PreparedItem | Error> = [];
+	for (let i = 0; i < items.length; i++) {
+		// Checking 10,000 items takes seconds: let n8n breathe (health checks, other webhooks) meanwhile.
+		if (i > 0 && i % YIELD_EVERY === 0) await sleep(0);
 		try {
-			return prepareItem(ctx, endpoint, i, credentials);
+			prepared.push(prepareItem(ctx, endpoint, i, credentials));
 		} catch (error) {
 			if (!continueOnFail) throw asNodeError(ctx, error);
-			return error as Error;
+			prepared.push(error as Error);
 		}
-	});
+	}
 
 	const { results, summaries } = endpoint.batch
 		? await runBatch(ctx, endpoint, prepared, policy)

@@ -310,3 +310,34 @@ describe('input rules (refused before any request)', () => {
 		expect(members().email).toEqual([]);
 	});
 });
+
+describe('identifiers mapped automatically from the item JSON', () => {
+	it('takes identifiers and times from each item, never the account or audience from the item', async () => {
+		const fx = env.emulator.control.fixtures().production;
+		const result = await env.ads(
+			{
+				resource: 'customAudience',
+				operation: 'addUsers',
+				account: fx.accountId,
+				customAudienceId: fx.customAudienceId,
+				identifierMapping: 'auto',
+			},
+			[
+				{ email: ' Auto.One@Example.com ', account_id: 'someoneelse', custom_audience_id: 'other' },
+				{ phone_number: '+1 (555) 010-2000', expires_at: '2030-01-01T00:00:00Z' },
+				{ unrelated: 'no identifiers' },
+			],
+			{ continueOnFail: true },
+		);
+		const out = result.output();
+		expect(out.map((i) => i.json.status ?? 'error')).toEqual(['OK', 'OK', 'error']);
+		expect(String(out[2].json.error)).toMatch(/^Item 2: Identifiers needs at least one value/);
+		const members = env.emulator.control.audienceMembers(fx.customAudienceId);
+		const sha = (s: string) => require('node:crypto').createHash('sha256').update(s).digest('hex');
+		expect(members.email).toContain(sha('auto.one@example.com'));
+		expect(members.phone_number).toContain(sha('15550102000'));
+		const posts = env.emulator.control.requests().filter((r) => r.method === 'POST');
+		expect(posts).toHaveLength(1);
+		expect(posts[0].path).toBe(`/12/accounts/${fx.accountId}/custom_audiences/${fx.customAudienceId}/users`);
+	});
+});

@@ -1,5 +1,5 @@
 /** Audiences (spec document 02): permissions, targeting, and loading users into custom audiences and do-not-reach lists. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint, Field, Resource } from '../../shared/endpoints';
 import {
@@ -21,6 +21,35 @@ const audienceOutputProperty: INodeProperties = {
 	default: 'items',
 };
 
+const identifierMappingProperty: INodeProperties = {
+	displayName: 'Identifiers From',
+	name: 'identifierMapping',
+	type: 'options',
+	options: [
+		{ name: 'Fields Below', value: 'fields' },
+		{
+			name: 'Input Item JSON (Map Automatically)',
+			value: 'auto',
+			description: 'Keys named like the identifier types (email, phone_number, handle, twitter_id, device_id, partner_user_id) and effective_at, expires_at; fastest for large lists',
+		},
+	],
+	default: 'fields',
+};
+
+/** "Map Automatically": identifiers (and times) straight from the item's JSON, no expression per field. */
+function readIdentifiers(fields: Field[]) {
+	return (ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject => {
+		const values = readParameters();
+		if (ctx.getNodeParameter('identifierMapping', itemIndex, 'fields') !== 'auto') return values;
+		const json = ctx.getInputData()[itemIndex].json;
+		for (const field of fields) {
+			const value = json[field.wire];
+			if (value !== undefined && value !== null && value !== '') values[field.wire] = value;
+		}
+		return values;
+	};
+}
+
 const timeFields: Field[] = [
 	{ wire: 'effective_at', label: 'Effective At', type: 'dateTime', description: 'When the change takes effect (default now); a time without a zone is read as UTC' },
 	{ wire: 'expires_at', label: 'Expires At', type: 'dateTime', description: 'When the users leave the list again (default 13 months after the request); later than Effective At' },
@@ -35,7 +64,8 @@ function usersEndpoint(
 	noun: string,
 ): Endpoint {
 	const operationType = operation === 'addUsers' ? 'Update' : 'Delete';
-	const fields = [accountField, target, ...identifiers, ...(resource === 'customAudience' ? timeFields : timeFields.slice(1))];
+	const mapped = [...identifiers, ...(resource === 'customAudience' ? timeFields : timeFields.slice(1))];
+	const fields = [accountField, target, ...mapped];
 	return {
 		resource,
 		operation,
@@ -48,7 +78,9 @@ function usersEndpoint(
 		idempotent: true, // adding or removing the same users again has the same result
 		optionalLabel: 'Identifiers and Options',
 		fields,
-		extraProperties: [audienceOutputProperty],
+		extraProperties: [identifierMappingProperty, audienceOutputProperty],
+		fieldsShowWhen: { identifierMapping: ['fields'] },
+		read: readIdentifiers(mapped),
 		check: (values, { fail }) => checkIdentifiers(identifiers)(values, fail),
 		batch: audienceUsersRunner(operationType, identifiers),
 	};

@@ -5,16 +5,19 @@
  * emulator accepts loopback hosts only with allowHttpLoopbackCallbacks. X's CRC is the emulator's
  * real GET ?crc_token=... to the receiver, answered with the HMAC of the App's secret.
  *
- * One Create node, five items from a Code node, On Error: Continue (the App may hold 5 webhooks):
- *  0. the receiver's /hooks/good            -> created, valid, after one CRC GET with a valid token
- *  1. the same URL again                     -> X's 409 DuplicateUrlFailed, with the list-and-reuse hint
- *  2. https://127.0.0.1:8443/hooks/a         -> refused by the node before sending (a port)
- *  3. http://<receiver>/hooks/plain          -> refused by the node before sending (not https)
- *  4. the receiver's /hooks/wrong (answers a wrong response_token) -> X's 400 CrcValidationFailed
+ * One Create node, seven items from a Code node, On Error: Continue (the App may hold one webhook,
+ * the emulator's default):
+ *  0. the receiver's /hooks/wrong (answers a wrong response_token) -> X's 400 CrcValidationFailed
+ *  1. the receiver's /hooks/good             -> created, valid, after one CRC GET with a valid token
+ *  2. the same URL again                     -> X's 409 DuplicateUrlFailed, with the list-and-reuse hint
+ *  3. the receiver's /hooks/second           -> X's 403 WebhookLimitExceeded (no CRC made)
+ *  4. https://10.20.30.40/hooks/private      -> X's 400 UrlValidationFailed (not publicly reachable)
+ *  5. https://127.0.0.1:8443/hooks/a         -> refused by the node before sending (a port)
+ *  6. http://<receiver>/hooks/plain          -> refused by the node before sending (not https)
  * Then Get Many lists exactly the one webhook. The credential's bearer token is issued once
  * (POST /oauth2/token with the App's keys) and used for every call.
  *
- * This file also exports the helpers of the other X Webhooks cases (69-75).
+ * This file also exports the helpers of the other X Webhooks cases (69-75) and 79-xoauth-bearer-token.
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
@@ -86,22 +89,23 @@ export function xWebhooks(name: string, parameters: Record<string, unknown>, opt
 let receiver: WebhookReceiver | undefined;
 
 export default defineCase({
-	name: 'X Webhooks: webhook create with X\'s real CRC, duplicate, refused URLs, wrong CRC answer; then get many',
+	name: 'X Webhooks: webhook create with X\'s real CRC, and every failure reason (X\'s five, the node\'s URL rules); then get many',
 	credentials: { app: { type: 'xAppOnlyApi' } },
 	timeoutMs: 60_000,
 	setup: async (ctx) => {
 		receiver = await webhookReceiver(ctx);
 		receiver.setMode('/hooks/wrong', 'wrong');
-		ctx.emulator!.control.setWebhookSettings({ maxWebhooks: 5 });
 	},
 	workflow: () =>
 		chain(
 			code('URLs', [
+				{ url: receiver!.url('/hooks/wrong') },
 				{ url: receiver!.url('/hooks/good') },
 				{ url: receiver!.url('/hooks/good') },
+				{ url: receiver!.url('/hooks/second') },
+				{ url: 'https://10.20.30.40/hooks/private' },
 				{ url: 'https://127.0.0.1:8443/hooks/a' },
 				{ url: `http://${receiver!.host}/hooks/plain` },
-				{ url: receiver!.url('/hooks/wrong') },
 			]),
 			xWebhooks('Create', { resource: 'webhook', operation: 'create', url: '={{ $json.url }}' }, { onError: 'continueRegularOutput' }),
 			xWebhooks('List', { resource: 'webhook', operation: 'getAll' }, { executeOnce: true }),
@@ -110,17 +114,19 @@ export default defineCase({
 		executedNodes: ['Start', 'URLs', 'Create', 'List'],
 		outputs: {
 			Create: {
-				itemCount: 5,
+				itemCount: 7,
 				items: [
+					{ error: /^X answered 400 CrcValidationFailed: .*response_token did not match/, description: /^POST \/2\/webhooks\. X's CRC check of the URL failed: .*within 3 seconds.*validate again\.$/, httpCode: '400' },
 					{ id: /^[0-9]{1,19}$/, valid: true, created_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, error: undefined },
 					{
 						error: /^X answered 409 DuplicateUrlFailed/,
-						description: /^POST \/2\/webhooks\. The App already has a webhook with this URL: list the webhooks and reuse \(or delete\) that one\.$/,
+						description: 'POST /2/webhooks. The App already has a webhook with this URL: list the webhooks and reuse (or delete) that one.',
 						httpCode: '409',
 					},
-					{ error: /^Item 2: URL \(url\) must not contain a port/, description: /^Nothing was sent to X for this item/ },
-					{ error: /^Item 3: URL \(url\) must use https/, description: /^Nothing was sent to X for this item/ },
-					{ error: /^X answered 400 CrcValidationFailed: .*response_token did not match/, description: /within 3 seconds.*validate again/, httpCode: '400' },
+					{ error: /^X answered 403 WebhookLimitExceeded/, description: /delete one it no longer needs/, httpCode: '403' },
+					{ error: /^X answered 400 UrlValidationFailed: .*publicly reachable/, description: /public https URL without a port.*WEBHOOK_URL/, httpCode: '400' },
+					{ error: /^Item 5: URL \(url\) must not contain a port/, description: /^Nothing was sent to X for this item/ },
+					{ error: /^Item 6: URL \(url\) must use https/, description: /^Nothing was sent to X for this item/ },
 				],
 			},
 			List: { itemCount: 1, items: [{ valid: true }] },
@@ -129,23 +135,28 @@ export default defineCase({
 			requests: [
 				{ method: 'POST', base: 'api', path: '/oauth2/token', status: 200, count: 1 },
 				{ method: 'POST', base: 'api', path: '/2/webhooks', status: 200, headers: { authorization: 'Bearer', 'content-type': /^application\/json/ }, count: 1 },
+				{ method: 'POST', base: 'api', path: '/2/webhooks', status: 400, count: 2 },
 				{ method: 'POST', base: 'api', path: '/2/webhooks', status: 409, count: 1 },
-				{ method: 'POST', base: 'api', path: '/2/webhooks', status: 400, count: 1 },
+				{ method: 'POST', base: 'api', path: '/2/webhooks', status: 403, count: 1 },
 				{ method: 'GET', base: 'api', path: '/2/webhooks', status: 200, count: 1 },
 			],
-			requestCount: 5,
+			requestCount: 7,
 		},
 	},
 	check: (ctx, result) => {
 		const ex = result.execution!;
-		const [created] = ex.output('Create');
+		const created = ex.output('Create')[1];
 		assertMatch(created.url, receiver!.url('/hooks/good'), 'created URL');
 		assertMatch(ex.output('List'), [{ id: created.id, url: created.url, valid: true, created_at: created.created_at }], 'listed webhook');
-		assertMatch(ex.items('Create').map((i) => i.pairedItem), [0, 1, 2, 3, 4].map((item) => ({ item })), 'pairedItem');
-		// X's CRC reached the receiver twice (good, wrong), each with a valid token; the duplicate and refused URLs got none.
-		assertMatch(receiver!.crcRequests.map((c) => [c.path, c.tokenValid]), [['/hooks/good', true], ['/hooks/wrong', true]], 'CRC GETs at the receiver');
-		const creates = result.requests.filter((r) => r.path === '/2/webhooks' && r.method === 'POST').map((r) => JSON.parse(r.body));
-		assertMatch(creates, [{ url: receiver!.url('/hooks/good') }, { url: receiver!.url('/hooks/good') }, { url: receiver!.url('/hooks/wrong') }], 'create bodies');
+		assertMatch(ex.items('Create').map((i) => i.pairedItem), [0, 1, 2, 3, 4, 5, 6].map((item) => ({ item })), 'pairedItem');
+		// X's CRC reached the receiver for the wrong and the good path only, each with a valid token.
+		assertMatch(receiver!.crcRequests.map((c) => [c.path, c.tokenValid]), [['/hooks/wrong', true], ['/hooks/good', true]], 'CRC GETs at the receiver');
+		const creates = result.requests.filter((r) => r.path === '/2/webhooks' && r.method === 'POST').map((r) => JSON.parse(r.body).url);
+		assertMatch(
+			creates,
+			[receiver!.url('/hooks/wrong'), receiver!.url('/hooks/good'), receiver!.url('/hooks/good'), receiver!.url('/hooks/second'), 'https://10.20.30.40/hooks/private'],
+			'create bodies: the two refused URLs were not sent',
+		);
 		assertMatch(ctx.emulator!.control.state().webhooks.map((w: { url: string }) => w.url), [receiver!.url('/hooks/good')], 'webhooks in the emulator');
 	},
 });

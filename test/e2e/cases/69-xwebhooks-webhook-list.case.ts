@@ -4,7 +4,7 @@
  * failing and X's hourly CRC check marks that webhook invalid. Get Many lists both, with their
  * valid flag (one item per webhook, X's fields as they are); the credential test of the X
  * App-Only credential (GET /2/webhooks with a bearer token issued from the API key and secret)
- * passes too.
+ * passes too, and n8n keeps the token it fetched then: the run itself sends only the GET.
  */
 import { assertMatch } from '../match';
 import { defineCase } from '../types';
@@ -37,10 +37,10 @@ export default defineCase({
 				],
 			},
 		},
+		// n8n kept the bearer token its credential test fetched (pre-authentication): the run needs no new one.
 		emulator: {
-			requestCount: 2,
+			requestCount: 1,
 			requests: [
-				{ method: 'POST', base: 'api', path: '/oauth2/token', status: 200, count: 1 },
 				{ method: 'GET', base: 'api', path: '/2/webhooks', query: '', status: 200, headers: { authorization: 'Bearer' }, count: 1 },
 			],
 		},
