@@ -15,6 +15,15 @@ import { xCredentials, xRequest } from '../shared/transport';
 import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
 import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDelivery } from './events';
 
+/**
+ * Recent event ids per trigger node in this process. n8n loads static data afresh for every
+ * request and saves it after the node returns (the last save wins), so retries that arrive
+ * together or right after the answer would all pass a check against static data alone; this
+ * memory is checked and filled without a pause in between. Static data carries the ids across
+ * restarts. (With several webhook processes in queue mode, each has its own memory.)
+ */
+export const recentEvents = new Map<string, string[]>();
+
 /** How many recent event ids are remembered for dedupe (kept in the node's static data, so it survives restarts). */
 const SEEN_LIMIT = 5000;
 
@@ -210,8 +219,13 @@ export class XTrigger implements INodeType {
 		],
 	};
 
+	/**
+	 * Hung on the GET (CRC) webhook: n8n registers it first, and when an activation attempt fails,
+	 * n8n's retry re-registers only the webhook that carries these methods, and X's CRC during
+	 * create() must reach the GET one.
+	 */
 	webhookMethods = {
-		default: {
+		setup: {
 			/** Registered and valid (re-validated if needed), and subscriptions as configured: nothing to create. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const url = this.getNodeWebhookUrl('default');
@@ -330,11 +344,19 @@ export class XTrigger implements INodeType {
 		const all = wanted.includes('*');
 		const data = state(this);
 		const seen = (data.seen ??= []);
+		const nodeKey = `${String(this.getWorkflow().id)}:${this.getNode().name}`;
+		let recent = recentEvents.get(nodeKey);
+		if (!recent) recentEvents.set(nodeKey, (recent = [...seen]));
 		const receivedAt = new Date().toISOString();
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))
 			// The same event id from another App is a different delivery: the key carries the App.
-			.filter((event) => rememberEvent(seen, `${String(credentials.apiKey)}:${event.kind}:${event.id}`, SEEN_LIMIT))
+			.filter((event) => {
+				const key = `${String(credentials.apiKey)}:${event.kind}:${event.id}`;
+				if (!rememberEvent(recent, key, SEEN_LIMIT)) return false;
+				rememberEvent(seen, key, SEEN_LIMIT);
+				return true;
+			})
 			.map((event) => ({
 				json: {
 					event_type: event.kind,

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
-import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
+import { recentEvents, XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { ServedWebhooks, TriggerWorkflow, WebhookCallResult } from '../harness';
@@ -525,6 +525,7 @@ describe('X Trigger webhook() (n8n-core WebhookContext)', () => {
 
 			const port = portOf(served.url);
 			await served.close();
+			recentEvents.clear(); // a new n8n process starts with no memory: only static data remembers
 			const restarted = newHarness({ [target.id]: harness.workflowStaticData(target.id)! });
 			const servedAgain = await serve(restarted, target, port);
 			await restarted.activate(target, 'init');

@@ -5,9 +5,10 @@
  * which registers n8n's production URL at the emulator; the emulator's CRC GET is answered by n8n
  * itself (the node's 'setup' webhook) before the registration is accepted, then the configured
  * activity subscriptions are created. Deliveries come from the emulator (signed POSTs over undici):
- * single, batched Account Activity payload, an array of deliveries in one POST, a duplicate (twice),
- * a re-delivery, a partly known batch, tampered, unsigned, and a malformed JSON body (signed, sent
- * directly). n8n's executions are the judge: exactly one per good delivery, one item per new event,
+ * single, batched Account Activity payload, an array of deliveries in one POST, an activity of a
+ * subscription, the same event again (unhurried), a partly known batch, tampered, unsigned, and a
+ * malformed JSON body (signed, sent directly). Immediate retries (the emulator's `twice`) and
+ * concurrent deliveries are case 83. n8n's executions are the judge: exactly one per good delivery, one item per new event,
  * none for the rest. The hourly CRC check passes while active; deactivation removes the webhook and
  * the subscriptions activation created.
  *
