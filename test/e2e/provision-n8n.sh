@@ -65,7 +65,17 @@ else
 }
 JSON
   t0=$(date +%s)
-  (cd "$DIR" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+  # A registry fetch can stall without failing (seen here: an install idle for 17 minutes), so each
+  # attempt is bounded and retried; CI has 90 minutes in all.
+  for attempt in 1 2 3; do
+    if (cd "$DIR" && timeout 900 npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
+          --fetch-timeout=120000 --fetch-retries=4 >&2); then
+      break
+    fi
+    [ "$attempt" -lt 3 ] || { log "npm install failed 3 times"; exit 1; }
+    log "npm install attempt $attempt failed or stalled; retrying"
+    rm -rf "$DIR/node_modules" "$DIR/package-lock.json"
+  done
   log "npm install done in $(( $(date +%s) - t0 ))s"
   t0=$(date +%s)
   (cd "$DIR" && npm rebuild sqlite3 isolated-vm --no-audit --no-fund >&2)
