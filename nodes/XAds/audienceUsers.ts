@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
 import { hashIdentifier } from '../shared/audienceHashing';
-import { packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
+import { groupBy, packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Field } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
 import type { RetryPolicy } from '../shared/transport';
@@ -115,7 +115,9 @@ function operationErrors(value: unknown): Map<number, unknown[]> {
 		} else if (entry && typeof entry === 'object') {
 			const e = entry as IDataObject;
 			const index = Number(e.index ?? position);
-			byIndex.set(index, [...(byIndex.get(index) ?? []), ...((e.errors as unknown[]) ?? [e])]);
+			const list = byIndex.get(index) ?? [];
+			list.push(...((e.errors as unknown[]) ?? [e]));
+			byIndex.set(index, list);
 		}
 	});
 	return byIndex;
@@ -130,11 +132,7 @@ export function audienceUsersRunner(operationType: Operation['operation_type'], 
 		const summaries: BatchSummaries['summaries'] = [];
 
 		// Items for different audiences (an expression in the path) go to different requests.
-		const groups = new Map<string, number[]>();
-		items.forEach((item, n) => {
-			const key = JSON.stringify(item.request.pathParams);
-			groups.set(key, [...(groups.get(key) ?? []), n]);
-		});
+		const groups = groupBy(items, (item) => JSON.stringify(item.request.pathParams));
 		const limiter = new StartRateLimiter(AUDIENCE_LIMITS.perMinute, 60_000);
 		let requestNumber = 0;
 		for (const members of groups.values()) {

@@ -44,6 +44,18 @@ export function packBySize(sizes: number[], limits: PackLimits): Packed {
 	return { batches, tooLarge };
 }
 
+/** Indexes of the entries grouped by key, in input order (a request can only address one audience / catalog). */
+export function groupBy<T>(entries: T[], keyOf: (entry: T) => string): Map<string, number[]> {
+	const groups = new Map<string, number[]>();
+	entries.forEach((entry, index) => {
+		const key = keyOf(entry);
+		const members = groups.get(key);
+		if (members) members.push(index);
+		else groups.set(key, [index]);
+	});
+	return groups;
+}
+
 export function jsonSize(value: unknown): number {
 	return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
@@ -83,10 +95,12 @@ export async function runOrdered<R>(
 	const started = new Array<boolean>(count).fill(false);
 	let running = 0;
 	let finished = 0;
+	let firstUnstarted = 0; // tasks before it have all started: pumping stays linear over many tasks
 	await new Promise<void>((resolve) => {
 		const pump = () => {
 			if (finished === count) return resolve();
-			for (let i = 0; i < count && running < concurrency; i++) {
+			while (firstUnstarted < count && started[firstUnstarted]) firstUnstarted++;
+			for (let i = firstUnstarted; i < count && running < concurrency; i++) {
 				if (started[i] || !dependsOn(i).every((d) => done[d])) continue;
 				started[i] = true;
 				running++;

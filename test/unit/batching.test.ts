@@ -1,4 +1,4 @@
-import { batchDistinctKeys, packBySize, runOrdered } from '../../nodes/shared/batching';
+import { batchDistinctKeys, groupBy, packBySize, runOrdered } from '../../nodes/shared/batching';
 import { compareMicros, toMicros } from '../../nodes/shared/money';
 import { compareDecimal, parsePrice } from '../../nodes/shared/prices';
 
@@ -13,6 +13,17 @@ describe('packBySize', () => {
 		expect(packBySize([4, 4], { maxEntries: 10, maxBytes: 11 }).batches).toEqual([[0, 1]]);
 		expect(packBySize([4, 4], { maxEntries: 10, maxBytes: 10 }).batches).toEqual([[0], [1]]);
 		expect(packBySize([4, 20, 4], { maxEntries: 10, maxBytes: 10 })).toEqual({ batches: [[0], [2]], tooLarge: [1] });
+	});
+});
+
+describe('groupBy', () => {
+	it('keeps every index once, grouped by key, in input order', () => {
+		const groups = groupBy(['c1', 'c2', 'c1', 'c1', 'c3', 'c2'], (key) => key);
+		expect([...groups.entries()]).toEqual([
+			['c1', [0, 2, 3]],
+			['c2', [1, 5]],
+			['c3', [4]],
+		]);
 	});
 });
 

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { batchDistinctKeys, runOrdered } from '../../shared/batching';
+import { batchDistinctKeys, groupBy, runOrdered } from '../../shared/batching';
 import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
 import { compareDecimal, parsePrice } from '../../shared/prices';
 import type { RetryPolicy } from '../../shared/transport';
@@ -134,11 +134,7 @@ function readProduct(ctx: IExecuteFunctions, itemIndex: number, readParameters: 
 async function upsertProducts(ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy): Promise<Array<IDataObject[] | Error>> {
 	const concurrency = Number((ctx.getNodeParameter('productOptions', 0, {}) as IDataObject).concurrency ?? 4);
 	const results: Array<IDataObject[] | Error> = new Array(items.length);
-	const byCatalog = new Map<string, number[]>();
-	items.forEach((item, n) => {
-		const catalog = item.request.pathParams!.product_catalog_id;
-		byCatalog.set(catalog, [...(byCatalog.get(catalog) ?? []), n]);
-	});
+	const byCatalog = groupBy(items, (item) => item.request.pathParams!.product_catalog_id);
 	for (const members of byCatalog.values()) {
 		const batches = batchDistinctKeys(members.map((n) => String(items[n].values.id)), PRODUCT_BATCH).map((b) => b.map((k) => members[k]));
 		const dependsOn = dependencies(batches, (n) => String(items[n].values.id));
