@@ -145,7 +145,7 @@ export function prepareItem(
 		credentials,
 	});
 	if (endpoint.host === 'adsSandbox' && credentials.environment !== 'sandbox') {
-		throw new NodeOperationError(node, `Item ${itemIndex}: ${endpoint.action} works only in the X Ads sandbox`, {
+		throw new NodeOperationError(node, `Item ${itemIndex}: ${endpoint.action} works only in the X Ads sandbox (the credential's Environment (environment) is ${String(credentials.environment ?? 'production')})`, {
 			itemIndex,
 			description: 'Set Environment to Sandbox in the X credential (a sandbox account needs sandbox keys), then run again.',
 		});

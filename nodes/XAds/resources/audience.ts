@@ -81,7 +81,13 @@ function usersEndpoint(
 		extraProperties: [identifierMappingProperty, audienceOutputProperty],
 		fieldsShowWhen: { identifierMapping: ['fields'] },
 		read: readIdentifiers(mapped),
-		check: (values, { fail }) => checkIdentifiers(identifiers)(values, fail),
+		check: (values, { fail }) => {
+			checkIdentifiers(identifiers)(values, fail);
+			// Effective At defaults to now, and X wants the expiry later than it.
+			if (values.effective_at === undefined && values.expires_at !== undefined && Date.parse(String(values.expires_at)) <= Date.now()) {
+				fail('Expires At (expires_at)', `must be in the future when Effective At (effective_at) is not given, as that defaults to now (got ${String(values.expires_at)})`);
+			}
+		},
 		batch: audienceUsersRunner(operationType, identifiers),
 	};
 }

@@ -74,6 +74,9 @@ const EFFECTIVE_DATES = new RegExp(`^(${EFFECTIVE_DATE_TIME})/(${EFFECTIVE_DATE_
 /** #rgb, #rrggbb, or six hex digits with at least one digit (so names such as "Beaded" pass). */
 const HEX_COLOR = /#[0-9a-f]{3}(?:[0-9a-f]{3})?\b|\b(?=[a-f]*\d)[0-9a-f]{6}\b/i;
 
+/** Custom taxonomy levels are separated by " > ": a space, >, a space. */
+const BAD_LEVEL_SEPARATOR = /(?:^|\S|\s{2})>|>(?:\S|\s{2}|$)/;
+
 /** Rules of the Product table that span fields or need parsing. */
 export function checkProduct(values: IDataObject, fail: (field: string, rule: string) => never): void {
 	const description = values.description as string | undefined;
@@ -89,6 +92,9 @@ export function checkProduct(values: IDataObject, fail: (field: string, rule: st
 		if (compareDecimal(sale.price!.amount, price.price!.amount) >= 0) {
 			fail('Sale Price (sale_price)', `must be lower than the price (got ${String(values.sale_price)} for ${String(values.price)})`);
 		}
+	}
+	if (values.product_type !== undefined && BAD_LEVEL_SEPARATOR.test(String(values.product_type))) {
+		fail('Product Type (product_type)', `must separate its levels with " > " (a space, >, a space), such as "Apparel > Shoes" (got "${String(values.product_type)}")`);
 	}
 	if (values.brand === undefined && values.gtin === undefined && values.mpn === undefined) {
 		fail('Brand (brand), GTIN (gtin) or MPN (mpn)', 'one of them is required');

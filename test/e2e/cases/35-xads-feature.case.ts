@@ -80,7 +80,7 @@ export default defineCase({
 		},
 		error: {
 			node: 'Add (production credential)',
-			message: 'Item 0: Add features to a sandbox account works only in the X Ads sandbox',
+			message: "Item 0: Add features to a sandbox account works only in the X Ads sandbox (the credential's Environment (environment) is production)",
 			description: 'Set Environment to Sandbox in the X credential (a sandbox account needs sandbox keys), then run again.',
 		},
 		emulator: {

@@ -268,6 +268,10 @@ function checkProductEntry(entry: unknown): { errors: EntryError[]; fields?: Rec
 			invalid('sale_price_effective_date', `sale_price_effective_date must be two date-times YYYY-MM-DDTHH:MM+HH:MM separated by / (got "${effective}")`);
 		} else if (start >= end) invalid('sale_price_effective_date', 'sale_price_effective_date must start before it ends');
 	}
+	const productType = s('product_type');
+	if (productType !== undefined && /(?:^|\S|\s{2})>|>(?:\S|\s{2}|$)/.test(productType)) {
+		invalid('product_type', `product_type levels must be separated by " > " (got "${productType}")`);
+	}
 	const color = s('color');
 	if (color !== undefined && HEX_COLOR.test(color)) invalid('color', `color must be color names, not hex codes (got "${color}")`);
 	return errors.length ? { errors } : { errors, fields };
