@@ -1,0 +1,743 @@
+/**
+ * The bad-input corpus: one bad value for every constrained field and rule of the spec documents
+ * (/work/shared/spec 01, 02, 03), each refused before any request is sent.
+ *
+ * Layout: `badInput` is one flat table. Every entry says where the rule is written (`spec`: document
+ * and section, e.g. "02 §Product"), which node refuses it (ads, webhooks, oauth: a node run through
+ * n8n's engine; trigger: an HTTP request to an active X Trigger), the resource, operation and wire
+ * name of the field, the kind of rule, a short description, the node parameters (and input items)
+ * that carry the bad value, and the expected message. Node messages start "Item N: " and name the
+ * field as "Label (wire)" (`names` overrides what the message must name, for rules on the whole
+ * item such as "Update Fields"). The entries are grouped by spec document and section; the `rows`
+ * helper below only fills in the resource and operation of a group, every row is written out.
+ *
+ * test/engine/badInput.test.ts runs every entry and checks that the endpoint definitions of the
+ * nodes have no constrained field without an entry here.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
+export type RuleKind =
+	| 'length'
+	| 'enum'
+	| 'range'
+	| 'format'
+	| 'required'
+	| 'requiredTogether'
+	| 'neverTogether'
+	| 'window'
+	| 'count'
+	| 'other';
+
+/** An HTTP request to an active X Trigger (there are no input items: the request is refused). */
+export interface TriggerRequest {
+	/** A CRC GET with this query. */
+	crcQuery?: Record<string, string | string[]>;
+	/** An event POST from X (the emulator), signed, then changed or sent without its signature. */
+	delivery?: 'unsigned' | 'tampered';
+	/** The status the trigger answers. */
+	status: number;
+}
+
+export interface BadInput {
+	/** Spec document and section, e.g. "02 §Product". */
+	spec: string;
+	node: CorpusNode;
+	resource: string;
+	operation: string;
+	/** The field's name on the wire (the key of the coverage check). */
+	wire: string;
+	rule: RuleKind;
+	description: string;
+	/** Node parameters (resource and operation included). */
+	parameters: INodeParameters;
+	/** Input items (default one empty item). */
+	input?: IDataObject[];
+	/** The item the message names (default 0). */
+	item?: number;
+	/** Run with the credential's Environment set to Sandbox. */
+	sandbox?: boolean;
+	/** What the message must name, when it is not "(wire)". */
+	names?: string;
+	message: RegExp;
+	trigger?: TriggerRequest;
+}
+
+type Row = [wire: string, rule: RuleKind, description: string, parameters: INodeParameters, message: RegExp, more?: Partial<BadInput>];
+
+/** A group of rows of one operation: resource, operation and the shared parameters filled in. */
+function rows(spec: string, node: CorpusNode, resource: string, operation: string, base: INodeParameters, list: Row[]): BadInput[] {
+	return list.map(([wire, rule, description, parameters, message, more]) => ({
+		spec,
+		node,
+		resource,
+		operation,
+		wire,
+		rule,
+		description,
+		parameters: { resource, operation, ...base, ...parameters },
+		message,
+		...more,
+	}));
+}
+
+// Values that pass every rule, so that only the bad one is refused.
+const ACCOUNT = '18ce54d4x5t';
+const IMAGE = '3_1151345051729682432';
+const VIDEO = '7_1151345051729682433';
+const GIF = '16_1151345051729682434';
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const ids = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(',');
+
+/** A product that passes every rule of the Product table. */
+const product = (id: string, extra: IDataObject = {}): IDataObject => ({
+	id,
+	title: `Product ${id}`,
+	description: `Plain description of ${id}`,
+	availability: 'in stock',
+	condition: 'new',
+	price: '19.99 USD',
+	link: `https://shop.example.com/p/${id}`,
+	image_link: `https://cdn.example.com/img/${id}.jpg`,
+	brand: 'Acme',
+	inventory: 3,
+	...extra,
+});
+const withProduct = (extra: IDataObject): Partial<BadInput> => ({ input: [product('p-1', extra)] });
+
+// Card components as the UI's component list gives them.
+const media = { type: 'MEDIA', mediaKey: IMAGE };
+const details = { type: 'DETAILS', title: 'Shop', url: 'https://example.com' };
+const button = (extra: INodeParameters) => ({ type: 'BUTTON', label: 'INSTALL', countryCode: 'US', ...extra });
+const websiteComponents = [
+	{ type: 'MEDIA', media_key: IMAGE },
+	{ type: 'DETAILS', title: 'Shop the sale', destination: { type: 'WEBSITE', url: 'https://acme-shoes.example/sale' } },
+];
+const uiCard = (component: INodeParameters[]) => ({ componentsSource: 'ui', components: { component } });
+const jsonCard = (json: unknown) => ({ componentsSource: 'json', cardJson: JSON.stringify(json) });
+const keys = (n: number) => Array.from({ length: n }, (_, i) => `3_11${i}`).join(',');
+
+/** Valid required parameters (besides the account) of every account-scoped operation. */
+const VALID: Record<string, INodeParameters> = {
+	'account.get': {},
+	'account.update': { updateFields: { name: 'Acme' } },
+	'account.deleteSandbox': {},
+	'accountApp.getAll': {},
+	'accountHistory.getAll': { entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' },
+	'audienceEstimate.get': { targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]' },
+	'curatedCategory.get': { curatedCategoryId: 'cc1' },
+	'feature.getAll': {},
+	'feature.add': { featureKeys: ['AGE_TARGETING'] },
+	'feature.remove': { featureKeys: ['AGE_TARGETING'] },
+	'lineItem.update': { lineItem: 'li1', updateFields: { entityStatus: 'PAUSED' } },
+	'lineItem.delete': { lineItem: 'li1' },
+	'lineItemCuratedCategory.getAll': {},
+	'lineItemCuratedCategory.get': { lineItemCuratedCategory: 'ab1' },
+	'lineItemCuratedCategory.create': { lineItemId: 'li1', curatedCategoryId: 'cc1' },
+	'lineItemCuratedCategory.update': { lineItemCuratedCategory: 'ab1', updateFields: { curatedCategoryId: 'cc1' } },
+	'lineItemCuratedCategory.delete': { lineItemCuratedCategory: 'ab1' },
+	'tailoredAudiencePermission.getAll': { tailoredAudienceId: 'ta1' },
+	'tailoredAudiencePermission.create': { tailoredAudienceId: 'ta1', grantedAccountId: 'acc2', permissionLevel: 'READ_ONLY' },
+	'tailoredAudiencePermission.delete': { tailoredAudienceId: 'ta1', tailoredAudiencePermissionId: 'p1' },
+	'customAudience.addUsers': { customAudienceId: 'ca1', additionalFields: { email: 'a@example.com' } },
+	'customAudience.removeUsers': { customAudienceId: 'ca1', additionalFields: { email: 'a@example.com' } },
+	'customAudience.getTargeted': { customAudienceId: 'ca1' },
+	'doNotReachList.addUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
+	'doNotReachList.removeUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
+	'doNotReachList.delete': { doNotReachListId: 'd1' },
+	'accountMedia.getAll': {},
+	'accountMedia.get': { accountMediaId: 'am1' },
+	'accountMedia.delete': { accountMediaId: 'am1' },
+	'card.getAll': {},
+	'card.get': { cardId: '123' },
+	'card.create': { name: 'Card', componentsSource: 'ui', components: { component: [media, details] } },
+	'card.update': { cardId: '123', componentsSource: 'none', updateFields: { name: 'Card' } },
+	'card.delete': { cardId: '123' },
+	'mediaLibrary.getAll': {},
+	'mediaLibrary.get': { mediaKey: IMAGE },
+	'mediaLibrary.create': { mediaKey: IMAGE },
+	'mediaLibrary.update': { mediaKey: IMAGE, updateFields: { name: 'Image' } },
+	'mediaLibrary.delete': { mediaKey: IMAGE },
+	'pollCard.getAll': {},
+	'pollCard.get': { cardId: '123' },
+	'pollCard.create': { name: 'Poll', durationInMinutes: 60, firstChoice: 'A', secondChoice: 'B' },
+	'pollCard.delete': { cardId: '123' },
+	'videoConversationCard.getAll': {},
+	'videoConversationCard.get': { cardId: '123' },
+	'videoConversationCard.create': { name: 'VCC', mediaKey: VIDEO, thankYouText: 'Thanks', firstCta: '#one', firstCtaTweet: 'One', additionalFields: { title: 'T' } },
+	'videoConversationCard.update': { cardId: 'abc1', updateFields: { title: 'T' } },
+	'post.create': { asUserId: '756201191646691328', additionalFields: { text: 'Hello' } },
+	'post.updateName': { tweetId: '123', name: 'Post' },
+};
+
+const historyBase = { account: ACCOUNT, returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
+const pollBase = { account: ACCOUNT, name: 'Poll', durationInMinutes: 60, firstChoice: 'A', secondChoice: 'B' };
+const vccBase = { account: ACCOUNT, name: 'VCC', mediaKey: VIDEO, thankYouText: 'Thanks', firstCta: '#one', firstCtaTweet: 'One' };
+const keywordBase = { granularity: 'DAY', keywords: 'shoes', startTime: '2026-03-01T00:00:00Z' };
+const now = Date.now();
+
+// ---------------------------------------------------------------- 01: auth, webhooks, conventions
+
+const doc01: BadInput[] = [
+	...rows('01 §OAuth 1.0a', 'oauth', 'oauth1', 'requestToken', {}, [
+		['oauth_callback', 'required', 'callback missing', { oauthCallback: '={{ $json.missing }}' }, /Item 0: Callback URL \(oauth_callback\) is required/],
+		['oauth_callback', 'format', 'callback neither a URL nor oob', { oauthCallback: 'example.com/callback' }, /Item 0: Callback URL \(oauth_callback\) must be a URL or oob/],
+		['x_auth_access_type', 'enum', 'access type not read or write', { oauthCallback: 'oob', additionalFields: { xAuthAccessType: 'admin' } }, /Item 0: Access Type \(x_auth_access_type\) must be one of read, write/],
+	]),
+	...rows('01 §OAuth 1.0a', 'oauth', 'oauth1', 'authorizationUrl', {}, [
+		['oauth_token', 'format', 'request token with a space', { oauthToken: 'abc def' }, /Item 0: Request Token \(oauth_token\) must be a token of printable characters without spaces/],
+		['step', 'enum', 'page neither authorize nor authenticate', { oauthToken: 'abc', options: { step: 'login' } }, /Item 0: Page \(step\) must be one of authorize, authenticate/],
+		['force_login', 'format', 'force login not a boolean', { oauthToken: 'abc', options: { forceLogin: 'sometimes' } }, /Item 0: Force Login \(force_login\) must be true or false/],
+	]),
+	...rows('01 §OAuth 1.0a', 'oauth', 'oauth1', 'accessToken', {}, [
+		['oauth_token', 'required', 'request token missing', { oauthToken: '={{ $json.missing }}', oauthVerifier: '1234567' }, /Item 0: Request Token \(oauth_token\) is required/],
+		['oauth_verifier', 'required', 'verifier missing (apps that omit it fail)', { oauthToken: 'abc', oauthVerifier: '={{ $json.missing }}' }, /Item 0: Verifier or PIN \(oauth_verifier\) is required/],
+		['oauth_verifier', 'format', 'verifier with a space', { oauthToken: 'abc', oauthVerifier: '123 4567' }, /Item 0: Verifier or PIN \(oauth_verifier\) must be a token/],
+	]),
+	...rows('01 §OAuth 1.0a', 'oauth', 'oauth1', 'invalidateToken', {}, [
+		['access_token', 'format', 'token with a space', { additionalFields: { accessToken: 'a b', accessTokenSecret: 's' } }, /Item 0: Access Token \(access_token\) must be a token/],
+		['access_token', 'requiredTogether', 'token without its secret', { additionalFields: { accessToken: 'abc' } }, /Item 0: Access Token \(access_token\) and Access Token Secret \(access_token_secret\) go together/],
+		['access_token_secret', 'requiredTogether', 'secret without its token', { additionalFields: { accessTokenSecret: 'abc' } }, /Item 0: Access Token \(access_token\) and Access Token Secret \(access_token_secret\) go together/],
+	]),
+	...rows('01 §Webhook management', 'webhooks', 'webhook', 'create', {}, [
+		['url', 'required', 'URL missing', { url: '={{ $json.missing }}' }, /Item 0: URL \(url\) is required/],
+		['url', 'format', 'http URL', { url: 'http://127.0.0.1/hooks/a' }, /Item 0: URL \(url\) must use https/],
+		['url', 'format', 'URL with a port', { url: 'https://127.0.0.1:8443/hooks/a' }, /Item 0: URL \(url\) must not contain a port/],
+		['url', 'format', 'URL with the default port written out', { url: 'https://127.0.0.1:443/hooks/a' }, /Item 0: URL \(url\) must not contain a port/],
+		['url', 'length', 'URL over 200 characters', { url: `https://n8n.example.com/${'a'.repeat(200)}` }, /Item 0: URL \(url\) must be at most 200 characters \(got 224\)/],
+		['url', 'format', 'URL without a scheme', { url: 'n8n.example.com/hooks' }, /Item 0: URL \(url\) must be a full URL/],
+	]),
+	...rows('01 §Webhook management', 'webhooks', 'webhook', 'validate', {}, [
+		['webhook_id', 'format', 'webhook id with letters', { webhookId: 'abc' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Webhook management', 'webhooks', 'webhook', 'delete', {}, [
+		['webhook_id', 'length', 'webhook id of 20 digits', { webhookId: '1'.repeat(20) }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Webhook management (replay)', 'webhooks', 'webhook', 'replay', { webhookId: '1234567890', fromDate: iso(now - 2 * HOUR), toDate: iso(now - HOUR) }, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'hook-1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+		['from_date', 'window', 'from more than 24 hours ago', { fromDate: iso(now - 25 * HOUR) }, /Item 0: From \(from_date\) must be within the last 24 hours/],
+		['to_date', 'window', 'to in the future', { toDate: iso(now + 2 * HOUR) }, /Item 0: To \(to_date\) must not be in the future/],
+		['from_date', 'window', 'from after to', { fromDate: iso(now - HOUR), toDate: iso(now - 2 * HOUR) }, /Item 0: From \(from_date\) must be before To \(to_date\)/],
+		['from_date', 'format', 'from not a date', { fromDate: 'yesterday' }, /Item 0: From \(from_date\) must be an ISO 8601 date-time/],
+	]),
+	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'create', { eventType: 'dm.received', userId: '2244994945' }, [
+		['event_type', 'enum', 'event kind renamed away (old PascalCase kind)', { eventType: 'ProfileBioUpdate' }, /Item 0: Event Type \(event_type\) must be one of post.create/],
+		['user_id', 'format', 'user id not numeric', { userId: '@jack' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+		['direction', 'enum', 'direction not sent, received or both', { additionalFields: { direction: 'inbound' } }, /Item 0: Direction \(direction\) must be one of sent, received, both/],
+		['direction', 'neverTogether', 'direction on a kind that is not a direct message', { eventType: 'post.create', additionalFields: { direction: 'sent' } }, /Item 0: Direction \(direction\) is only for direct-message and chat kinds/],
+		['webhook_id', 'format', 'webhook id not digits', { additionalFields: { webhookId: 'w1' } }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'delete', {}, [
+		['subscription_id', 'format', 'subscription id with a slash', { subscriptionId: 'a/b' }, /Item 0: Subscription ID \(subscription_id\) must be a subscription ID/],
+	]),
+	// The webhook consumer: the X Trigger answers X's CRC GET and event POSTs.
+	...rows('01 §Endpoints hosted by the customer', 'trigger', 'webhook', 'crc', {}, [
+		['crc_token', 'required', 'crc_token missing', {}, /crc_token missing or malformed/, { trigger: { crcQuery: {}, status: 400 } }],
+		['crc_token', 'required', 'crc_token empty', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: '' }, status: 400 } }],
+		['crc_token', 'length', 'crc_token of 15 characters', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: 'A'.repeat(15) }, status: 400 } }],
+		['crc_token', 'length', 'crc_token of 129 characters', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: 'A'.repeat(129) }, status: 400 } }],
+		['crc_token', 'format', 'crc_token that is a JSON string (a body to sign)', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: '{"for_user_id":"1","tweet_create_events":[]}' }, status: 400 } }],
+		['crc_token', 'count', 'crc_token given twice', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: ['A'.repeat(20), 'B'.repeat(20)] }, status: 400 } }],
+		['crc_token', 'format', 'crc_token with a space', {}, /crc_token missing or malformed/, { trigger: { crcQuery: { crc_token: 'AAAAAAAA BBBBBBBB' }, status: 400 } }],
+	]),
+	...rows('01 §Events (webhook delivery)', 'trigger', 'webhook', 'delivery', {}, [
+		['x-twitter-webhooks-signature', 'required', 'delivery without a signature', {}, /signature missing or wrong/, { names: 'signature', trigger: { delivery: 'unsigned', status: 401 } }],
+		['x-twitter-webhooks-signature', 'format', 'delivery changed after signing', {}, /signature missing or wrong/, { names: 'signature', trigger: { delivery: 'tampered', status: 401 } }],
+	]),
+	// Shared query parameters of collection endpoints.
+	...rows('01 §Advertising conventions', 'ads', 'account', 'getAll', { returnAll: false }, [
+		['count', 'range', 'Limit (sent as count) of 0', { limit: 0 }, /Item 0: Limit must be a whole number of at least 1 \(got 0\)/, { names: 'Limit' }],
+	]),
+	...rows('01 §Advertising conventions', 'ads', 'account', 'get', { account: ACCOUNT }, [
+		['with_deleted', 'format', 'with_deleted not a boolean', { options: { withDeleted: 'sometimes' } }, /Item 0: With Deleted \(with_deleted\) must be true or false/],
+	]),
+	// sort_by on every collection that takes it.
+	...(
+		[
+			['account', 'getAll', {}],
+			['accountApp', 'getAll', { account: ACCOUNT }],
+			['lineItemCuratedCategory', 'getAll', { account: ACCOUNT }],
+			['tailoredAudiencePermission', 'getAll', { account: ACCOUNT, tailoredAudienceId: 'ta1' }],
+			['accountMedia', 'getAll', { account: ACCOUNT }],
+			['card', 'getAll', { account: ACCOUNT }],
+			['pollCard', 'getAll', { account: ACCOUNT }],
+			['videoConversationCard', 'getAll', { account: ACCOUNT }],
+		] as Array<[string, string, INodeParameters]>
+	).flatMap(([resource, operation, base]) =>
+		rows('01 §Advertising conventions', 'ads', resource, operation, { ...base, returnAll: true }, [
+			['sort_by', 'format', 'sort_by without a direction', { filters: { sortBy: 'name' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+		]),
+	),
+	// account_id: the path parameter of every account-scoped operation (the other parameters valid).
+	...Object.entries(VALID).flatMap(([key, valid]) => {
+		const [resource, operation] = key.split('.');
+		return rows('01 §Advertising conventions', 'ads', resource, operation, { ...valid, returnAll: true }, [
+			['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/],
+		]);
+	}),
+];
+
+// ---------------------------------------------------------------- 02: catalogs, audiences, creatives
+
+const upsert = { catalog: 'cat1', mapping: 'auto' };
+const doc02: BadInput[] = [
+	...rows('02 §Product', 'ads', 'product', 'upsert', upsert, [
+		['id', 'required', 'id missing', {}, /Item 0: ID \(id\) is required/, withProduct({ id: '' })],
+		['id', 'length', 'id over 100 characters', {}, /Item 0: ID \(id\) must be at most 100 characters/, withProduct({ id: 'x'.repeat(101) })],
+		['title', 'required', 'title missing', {}, /Item 0: Title \(title\) is required/, withProduct({ title: null })],
+		['title', 'length', 'title over 150 characters', {}, /Item 0: Title \(title\) must be at most 150 characters \(got 151\)/, withProduct({ title: 't'.repeat(151) })],
+		['description', 'length', 'description over 5000 characters', {}, /Item 0: Description \(description\) must be at most 5000 characters/, withProduct({ description: 'd'.repeat(5001) })],
+		['description', 'format', 'description with HTML', {}, /Item 0: Description \(description\) must be plain text without HTML tags/, withProduct({ description: 'Soft <b>leather</b>' })],
+		['availability', 'enum', 'availability not exact', {}, /Item 0: Availability \(availability\) must be one of in stock, available for order, preorder, out of stock, discontinued \(got "In Stock"\)/, withProduct({ availability: 'In Stock' })],
+		['condition', 'enum', 'condition unknown', {}, /Item 0: Condition \(condition\) must be one of new, used, refurbished/, withProduct({ condition: 'mint' })],
+		['price', 'format', 'price with a comma', {}, /Item 0: Price \(price\) must be a number, a space and a 3-letter currency code/, withProduct({ price: '19,99 USD' })],
+		['price', 'format', 'price without a currency', {}, /Item 0: Price \(price\) must be a number/, withProduct({ price: '19.99' })],
+		['price', 'enum', 'price currency not ISO 4217', {}, /Item 0: Price \(price\) has "XYZ", which is not an ISO 4217 currency code/, withProduct({ price: '19.99 XYZ' })],
+		['link', 'format', 'link not https', {}, /Item 0: Link \(link\) must be an https URL/, withProduct({ link: 'http://shop.example.com/p' })],
+		['image_link', 'format', 'image link not https', {}, /Item 0: Image Link \(image_link\) must be an https URL/, withProduct({ image_link: 'ftp://cdn.example.com/a.jpg' })],
+		['mobile_link', 'format', 'mobile link not https', {}, /Item 0: Mobile Link \(mobile_link\) must be an https URL/, withProduct({ mobile_link: 'http://m.example.com/p' })],
+		['brand', 'requiredTogether', 'no brand, GTIN or MPN', {}, /Item 0: Brand \(brand\), GTIN \(gtin\) or MPN \(mpn\) one of them is required/, withProduct({ brand: '' })],
+		['gtin', 'format', 'GTIN with letters', {}, /Item 0: GTIN \(gtin\) must be a GTIN of 8 to 14 digits/, withProduct({ gtin: '40123X5' })],
+		['additional_image_link', 'count', '11 additional image links', {}, /Item 0: Additional Image Links \(additional_image_link\) takes at most 10 URLs \(got 11\)/, withProduct({ additional_image_link: Array.from({ length: 11 }, (_, i) => `https://cdn.example.com/${i}.jpg`).join(',') })],
+		['additional_image_link', 'format', 'additional image link not https', {}, /Item 0: Additional Image Links \(additional_image_link\) must be https URLs \(got "http:\/\/cdn.example.com\/2.jpg"\)/, withProduct({ additional_image_link: 'https://cdn.example.com/1.jpg,http://cdn.example.com/2.jpg' })],
+		['product_type', 'format', 'product type levels not separated by " > "', {}, /Item 0: Product Type \(product_type\) must separate its levels with " > "/, withProduct({ product_type: 'Apparel>Shoes' })],
+		['inventory', 'range', 'inventory 0 when in stock', {}, /Item 0: Inventory \(inventory\) must be at least 1 when availability is "in stock"/, withProduct({ inventory: 0 })],
+		['inventory', 'range', 'inventory negative', {}, /Item 0: Inventory \(inventory\) must be at least 0/, withProduct({ availability: 'out of stock', inventory: -1 })],
+		['inventory', 'format', 'inventory not whole', {}, /Item 0: Inventory \(inventory\) must be a whole number/, withProduct({ inventory: 2.5 })],
+		['inventory', 'format', 'inventory not a number', {}, /Item 0: Inventory \(inventory\) must be a number/, withProduct({ inventory: 'many' })],
+		['sale_price', 'format', 'sale price format', {}, /Item 0: Sale Price \(sale_price\) must be a number, a space and a 3-letter currency code/, withProduct({ sale_price: 'USD 9.99' })],
+		['sale_price', 'other', 'sale price in another currency', {}, /Item 0: Sale Price \(sale_price\) must be in the price's currency USD \(got EUR\)/, withProduct({ sale_price: '9.99 EUR' })],
+		['sale_price', 'range', 'sale price not lower than the price', {}, /Item 0: Sale Price \(sale_price\) must be lower than the price/, withProduct({ sale_price: '19.990 USD' })],
+		['sale_price_effective_date', 'format', 'effective date with a Z', {}, /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must be two date-times separated by \//, withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-01T00:00Z/2026-05-08T00:00Z' })],
+		['sale_price_effective_date', 'format', 'effective date with seconds', {}, /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must be two date-times/, withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-01T00:00:00+00:00/2026-05-08T00:00:00+00:00' })],
+		['sale_price_effective_date', 'window', 'effective dates reversed', {}, /Item 0: Sale Price Effective Date \(sale_price_effective_date\) must start before it ends/, withProduct({ sale_price: '9.99 USD', sale_price_effective_date: '2026-05-08T00:00+00:00/2026-05-01T00:00+00:00' })],
+		['gender', 'enum', 'gender unknown', {}, /Item 0: Gender \(gender\) must be one of female, male, unisex/, withProduct({ gender: 'women' })],
+		['age_group', 'enum', 'age group unknown', {}, /Item 0: Age Group \(age_group\) must be one of adult, all ages, teen, kids, toddler, infant, newborn/, withProduct({ age_group: 'senior' })],
+		['color', 'format', 'color as a hex code', {}, /Item 0: Color \(color\) must be color names, not hex codes/, withProduct({ color: '#FF0000' })],
+		['color', 'format', 'color as bare hex digits', {}, /Item 0: Color \(color\) must be color names/, withProduct({ color: 'ff0000' })],
+		['condition', 'enum', 'second item bad, named by its index', {}, /^Item 1: Condition \(condition\) must be one of/, { input: [product('p-1'), product('p-2', { condition: 'broken' })], item: 1 }],
+		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'not an id' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/, { input: [product('p-1')] }],
+		[
+			'sale_price',
+			'range',
+			'fields mode: the rule names the field the same way',
+			{ mapping: 'fields', id: 'x1', title: 'T', description: 'D', availability: 'in stock', condition: 'new', price: '10.00 USD', link: 'https://shop.example.com/x1', imageLink: 'https://cdn.example.com/x1.jpg', updateFields: { mpn: 'M-1', salePrice: '12.00 USD' } },
+			/Item 0: Sale Price \(sale_price\) must be lower than the price \(got 12.00 USD for 10.00 USD\)/,
+		],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'getAll', {}, [
+		['user_id', 'format', 'user id not numeric', { options: { userId: '@acme' } }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'create', { name: 'Catalog' }, [
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
+		['user_id', 'format', 'user id not numeric', { additionalFields: { userId: 'acme' } }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'update', { catalog: 'cat1', name: 'Catalog' }, [
+		['product_catalog_id', 'format', 'catalog id with a dash', { catalog: 'cat-1' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'delete', {}, [
+		['product_catalog_id', 'required', 'catalog id missing', { catalog: '={{ $json.missing }}' }, /Item 0: Catalog \(product_catalog_id\) (is required|must be a product catalog ID)/],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'product', 'getAll', { returnAll: true }, [
+		['product_catalog_id', 'format', 'catalog id with a slash', { catalog: 'a/b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	...rows('02 §Product catalogs', 'ads', 'product', 'delete', { catalog: 'cat1' }, [
+		['product_catalog_id', 'format', 'catalog id with a space', { catalog: 'a b', productKeys: 'k1' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+		['product_keys', 'required', 'no product keys', { productKeys: ' , ' }, /Item 0: Product Keys \(product_keys\) is required/],
+	]),
+	...rows('02 §Product set', 'ads', 'productSet', 'get', { catalog: 'cat1' }, [
+		['product_set_id', 'format', 'set id not an id', { productSetId: 'a/b' }, /Item 0: Product Set ID \(product_set_id\) must be a product set ID/],
+		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'a/b', productSetId: 'abc' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	...rows('02 §Product set', 'ads', 'productSet', 'create', { catalog: 'cat1', name: 'S' }, [
+		['product_keys', 'requiredTogether', 'MANUAL without product keys', { type: 'MANUAL' }, /Item 0: Product Keys \(product_keys\) are required for a MANUAL set/],
+		['filters', 'neverTogether', 'MANUAL with filters', { type: 'MANUAL', additionalFields: { productKeys: 'k1', filters: '[]' } }, /Item 0: Filters \(filters\) are only for FILTERED sets/],
+		['product_keys', 'neverTogether', 'FILTERED with product keys', { type: 'FILTERED', additionalFields: { productKeys: 'k1' } }, /Item 0: Product Keys \(product_keys\) are only for MANUAL sets/],
+		['filters', 'requiredTogether', 'FILTERED without filters', { type: 'FILTERED' }, /Item 0: Filters \(filters\) are required for a FILTERED set/],
+		['filters', 'format', 'filters not JSON', { type: 'FILTERED', additionalFields: { filters: '[{' } }, /Item 0: Filters \(filters\) must be valid JSON/],
+		['filters', 'enum', 'filter attribute unknown', { type: 'FILTERED', additionalFields: { filters: '[{"attribute":"title","operator":"MATCH","value":"x"}]' } }, /Item 0: Filters \(filters\) entry 0: attribute must be one of price, product_type/],
+		['filters', 'enum', 'filter operator unknown', { type: 'FILTERED', additionalFields: { filters: '[{"attribute":"inventory","operator":"AT_LEAST","value":"1"}]' } }, /Item 0: Filters \(filters\) entry 0: operator must be one of GREATER_THAN/],
+		['filters', 'required', 'filter value empty', { type: 'FILTERED', additionalFields: { filters: '[{"attribute":"inventory","operator":"EQUAL_TO","value":""}]' } }, /Item 0: Filters \(filters\) entry 0: value must be a non-empty string/],
+		['filters', 'format', 'filter price not in the price format', { type: 'FILTERED', additionalFields: { filters: '[{"attribute":"price","operator":"LESS_THAN","value":"50"}]' } }, /Item 0: Filters \(filters\) entry 0: a price value must use the price format/],
+		['type', 'enum', 'type not MANUAL or FILTERED', { type: 'DYNAMIC' }, /Item 0: Type \(type\) must be one of MANUAL, FILTERED/],
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}', type: 'MANUAL', additionalFields: { productKeys: 'k' } }, /Item 0: Name \(name\) is required/],
+		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'a b', type: 'MANUAL', additionalFields: { productKeys: 'k' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	...rows('02 §Product set', 'ads', 'productSet', 'update', { catalog: 'cat1', productSetId: 'abc' }, [
+		['name', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+		['product_set_id', 'format', 'set id not an id', { productSetId: 'a b', updateFields: { name: 'x' } }, /Item 0: Product Set ID \(product_set_id\) must be a product set ID/],
+		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'a b', updateFields: { name: 'x' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	...rows('02 §Keyword insights', 'ads', 'keywordInsight', 'search', keywordBase, [
+		['keywords', 'count', '11 keywords', { keywords: 'a,b,c,d,e,f,g,h,i,j,k', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Keywords \(keywords\) and Negative Keywords \(negative_keywords\) take at most 10 keywords together \(got 11\)/],
+		['negative_keywords', 'count', '6 keywords and 5 negative', { keywords: 'a,b,c,d,e,f', options: { endTime: '2026-03-02T00:00:00Z', negativeKeywords: 'g,h,i,j,k' } }, /take at most 10 keywords together \(got 11\)/],
+		['end_time', 'window', 'window over 7 days', { options: { endTime: '2026-03-08T00:00:01Z' } }, /Item 0: Start Time \(start_time\) and End Time \(end_time\) must be at most 7 days apart/],
+		['start_time', 'window', 'window from a start 8 days ago to now', { startTime: iso(now - 8 * 24 * HOUR) }, /must be at most 7 days apart \(the end defaults to now\)/],
+		['start_time', 'window', 'start after end', { startTime: '2026-03-02T00:00:00Z', options: { endTime: '2026-03-01T00:00:00Z' } }, /Item 0: Start Time \(start_time\) must be before End Time \(end_time\)/],
+		['start_time', 'window', 'start in the future without an end', { startTime: '2099-01-01T00:00:00Z' }, /Item 0: Start Time \(start_time\) must be in the past when no end time is given/],
+		['start_time', 'format', 'start not a date', { startTime: 'last week' }, /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+		['end_time', 'format', 'end not a date', { options: { endTime: '03/02/2026' } }, /Item 0: End Time \(end_time\) must be an ISO 8601 date-time/],
+		['granularity', 'enum', 'granularity not DAY or HOUR', { granularity: 'WEEK', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Granularity \(granularity\) must be one of DAY, HOUR/],
+		['keywords', 'required', 'no keywords', { keywords: ' , ', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Keywords \(keywords\) is required/],
+	]),
+	...rows('02 §Tailored audience permissions', 'ads', 'tailoredAudiencePermission', 'getAll', { account: ACCOUNT, tailoredAudienceId: 'ta1', returnAll: true }, [
+		['granted_account_ids', 'count', 'more than 200 granted account ids', { filters: { grantedAccountIds: ids(201) } }, /Item 0: Granted Account IDs \(granted_account_ids\) takes at most 200 values \(got 201\)/],
+		['tailored_audience_permission_ids', 'count', 'more than 200 permission ids', { filters: { tailoredAudiencePermissionIds: ids(201, 'p') } }, /Item 0: Permission IDs \(tailored_audience_permission_ids\) takes at most 200 values/],
+		['tailored_audience_id', 'format', 'audience id with a dash', { tailoredAudienceId: 'ta-1' }, /Item 0: Tailored Audience ID \(tailored_audience_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Tailored audience permissions', 'ads', 'tailoredAudiencePermission', 'create', { account: ACCOUNT, tailoredAudienceId: 'ta1', grantedAccountId: 'acc2', permissionLevel: 'READ_ONLY' }, [
+		['permission_level', 'enum', 'permission level not in the enum', { permissionLevel: 'OWNER' }, /Item 0: Permission Level \(permission_level\) must be one of READ_ONLY, READ_WRITE/],
+		['granted_account_id', 'format', 'granted account id not an id', { grantedAccountId: 'acc 2' }, /Item 0: Granted Account ID \(granted_account_id\) must be an X Ads ID/],
+		['granted_account_id', 'required', 'granted account id missing', { grantedAccountId: '={{ $json.missing }}' }, /Item 0: Granted Account ID \(granted_account_id\) is required/],
+		['tailored_audience_id', 'format', 'audience id with a slash', { tailoredAudienceId: 'ta/1' }, /Item 0: Tailored Audience ID \(tailored_audience_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Tailored audience permissions', 'ads', 'tailoredAudiencePermission', 'delete', { account: ACCOUNT, tailoredAudienceId: 'ta1', tailoredAudiencePermissionId: 'p1' }, [
+		['tailored_audience_permission_id', 'format', 'permission id not an id', { tailoredAudiencePermissionId: 'p/1' }, /Item 0: Permission ID \(tailored_audience_permission_id\) must be an X Ads ID/],
+		['tailored_audience_id', 'format', 'audience id with a space', { tailoredAudienceId: 'ta 1' }, /Item 0: Tailored Audience ID \(tailored_audience_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Targeted audiences', 'ads', 'customAudience', 'getTargeted', { account: ACCOUNT, customAudienceId: 'ca1', returnAll: true }, [
+		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1' }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['with_active', 'format', 'with_active not a boolean', { filters: { withActive: 'yes' } }, /Item 0: Only Active \(with_active\) must be true or false/],
+	]),
+	...rows('02 §Custom audience users', 'ads', 'customAudience', 'addUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
+		['email', 'format', 'email not an address', { additionalFields: { email: 'jane.example.com' } }, /Item 0: Email \(email\) is not an email address \("jane.example.com"\)/],
+		['phone_number', 'length', 'phone too short', { additionalFields: { phoneNumber: '+1 555' } }, /Item 0: Phone Number \(phone_number\) is not a phone number with country code, 7 to 15 digits/],
+		['phone_number', 'format', 'phone with letters', { additionalFields: { phoneNumber: '+1 555 CALL NOW' } }, /Item 0: Phone Number \(phone_number\) is not a phone number/],
+		['handle', 'format', 'handle with a space', { additionalFields: { handle: '@ads api' } }, /Item 0: X Handle \(handle\) is not an X handle/],
+		['handle', 'length', 'handle too long', { additionalFields: { handle: 'a'.repeat(16) } }, /Item 0: X Handle \(handle\) is not an X handle/],
+		['twitter_id', 'format', 'X user id not numeric', { additionalFields: { twitterId: '@jack' } }, /Item 0: X User ID \(twitter_id\) is not a numeric X user ID/],
+		['users', 'required', 'no identifier at all', { additionalFields: {} }, /Item 0: Identifiers needs at least one value/, { names: 'Identifiers' }],
+		['expires_at', 'window', 'expires before effective', { additionalFields: { email: 'a@example.com', effectiveAt: '2026-05-02T00:00:00Z', expiresAt: '2026-05-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be later than Effective At \(effective_at\)/],
+		['expires_at', 'window', 'expires in the past, effective defaulting to now', { additionalFields: { email: 'a@example.com', expiresAt: '2020-01-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be in the future when Effective At \(effective_at\) is not given/],
+		['effective_at', 'format', 'effective at not a date', { additionalFields: { email: 'a@example.com', effectiveAt: 'tomorrow' } }, /Item 0: Effective At \(effective_at\) must be an ISO 8601 date-time/],
+		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['email', 'format', 'identifiers mapped from the item JSON: a bad email', { identifierMapping: 'auto' }, /Item 0: Email \(email\) is not an email address/, { input: [{ email: 'broken@' }] }],
+	]),
+	...rows('02 §Custom audience users', 'ads', 'customAudience', 'removeUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
+		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['expires_at', 'format', 'expires at not a date', { additionalFields: { email: 'a@example.com', expiresAt: 'next year' } }, /Item 0: Expires At \(expires_at\) must be an ISO 8601 date-time/],
+	]),
+	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'addUsers', { account: ACCOUNT, doNotReachListId: 'd1' }, [
+		['users', 'enum', 'handle is not an identifier of do-not-reach lists', { additionalFields: { handle: 'jack' } }, /Item 0: Identifiers needs at least one value \(Email, Phone Number\)/, { names: 'Identifiers' }],
+		['do_not_reach_list_id', 'format', 'list id with a dash', { doNotReachListId: 'd-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+		['expires_at', 'window', 'expires in the past', { additionalFields: { email: 'a@example.com', expiresAt: '2020-01-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be in the future/],
+		['phone_number', 'format', 'phone with letters', { additionalFields: { phoneNumber: 'call me' } }, /Item 0: Phone Number \(phone_number\) is not a phone number/],
+	]),
+	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'removeUsers', { account: ACCOUNT, doNotReachListId: 'd1' }, [
+		['email', 'format', 'bad email', { additionalFields: { email: 'nope' } }, /Item 0: Email \(email\) is not an email address/],
+		['do_not_reach_list_id', 'format', 'list id with a slash', { doNotReachListId: 'd/1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'delete', { account: ACCOUNT }, [
+		['do_not_reach_list_id', 'required', 'list id empty', { doNotReachListId: '={{ $json.none }}' }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) is required/],
+		['do_not_reach_list_id', 'format', 'list id with a space', { doNotReachListId: 'd 1' }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Account media', 'ads', 'accountMedia', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['creative_types', 'enum', 'creative type not in the enum', { filters: { creativeTypes: ['PREROLL', 'POPUP'] } }, /Item 0: Creative Types \(creative_types\) must be one of BANNER/],
+		['account_media_ids', 'count', 'more than 200 ids', { filters: { accountMediaIds: ids(201) } }, /Item 0: Account Media IDs \(account_media_ids\) takes at most 200 values \(got 201\)/],
+	]),
+	...rows('02 §Account media', 'ads', 'accountMedia', 'get', { account: ACCOUNT }, [
+		['account_media_id', 'format', 'id with a space', { accountMediaId: 'a b' }, /Item 0: Account Media ID \(account_media_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Account media', 'ads', 'accountMedia', 'delete', { account: ACCOUNT }, [
+		['account_media_id', 'format', 'id with a dot', { accountMediaId: 'a.b' }, /Item 0: Account Media ID \(account_media_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Cards', 'ads', 'card', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['q', 'length', 'name prefix over 80', { filters: { nameStartsWith: 'q'.repeat(81) } }, /Item 0: Name Starts With \(q\) must be at most 80 characters/],
+		['card_uris', 'format', 'card URI malformed', { filters: { cardUris: 'https://x.example' } }, /Item 0: Card URIs \(card_uris\) must be card URIs such as card:\/\//],
+		['card_uris', 'count', 'more than 200 card URIs', { filters: { cardUris: Array.from({ length: 201 }, (_, i) => `card://${i + 1}`).join(',') } }, /Item 0: Card URIs \(card_uris\) takes at most 200 values \(got 201\)/],
+		['card_id', 'count', 'more than 200 card ids', { filters: { cardId: ids(201) } }, /Item 0: Card IDs \(card_id\) takes at most 200 values \(got 201\)/],
+		['card_types', 'enum', 'card type seen but not a list filter value', { filters: { cardTypes: ['IMAGE_CONVERSATION'] } }, /Item 0: Card Types \(card_types\) must be one of IMAGE_APP/],
+	]),
+	...rows('02 §Cards', 'ads', 'card', 'get', { account: ACCOUNT }, [
+		['card_id', 'format', 'card id with a slash', { cardId: '12/3' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Cards', 'ads', 'card', 'create', { account: ACCOUNT, name: 'Card' }, [
+		['name', 'length', 'name over 80', { name: 'n'.repeat(81), ...uiCard([media, details]) }, /Item 0: Name \(name\) must be at most 80 characters \(got 81\)/],
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}', ...uiCard([media, details]) }, /Item 0: Name \(name\) is required/],
+		['slides', 'neverTogether', 'components and slides together', jsonCard({ components: websiteComponents, slides: [websiteComponents, websiteComponents] }), /Item 0: Components \(components\) and Slides \(slides\) never go together/, { names: '(slides)' }],
+		['components', 'count', 'two media components', uiCard([media, media, details]), /Item 0: Components \(components\) needs exactly one media component, MEDIA or SWIPEABLE_MEDIA \(got 2\)/],
+		['components', 'required', 'no action component', uiCard([media]), /Item 0: Components \(components\) needs exactly one DETAILS or BUTTON component \(got 0\)/],
+		['components', 'count', 'SWIPEABLE_MEDIA with 1 key', uiCard([{ type: 'SWIPEABLE_MEDIA', mediaKeys: keys(1) }, details]), /Item 0: Components \(components\), component 1 \(SWIPEABLE_MEDIA\) needs media_keys: 2 to 6 media keys \(got 1\)/],
+		['components', 'count', 'SWIPEABLE_MEDIA with 7 keys', uiCard([{ type: 'SWIPEABLE_MEDIA', mediaKeys: keys(7) }, details]), /SWIPEABLE_MEDIA\) needs media_keys: 2 to 6 media keys \(got 7\)/],
+		['components', 'format', 'SWIPEABLE_MEDIA with a bad key', jsonCard({ components: [{ type: 'SWIPEABLE_MEDIA', media_keys: ['3_1', 'abc'] }, websiteComponents[1]] }), /needs media_keys that are each an X media key/],
+		['components', 'required', 'MEDIA without a key', uiCard([{ type: 'MEDIA' }, details]), /component 1 \(MEDIA\) needs media_key/],
+		['components', 'required', 'WEBSITE destination without url', uiCard([media, { type: 'DETAILS', title: 'Shop' }]), /Item 0: Components \(components\), component 2 \(DETAILS\) needs a destination url/],
+		['components', 'required', 'DETAILS without title', uiCard([media, { type: 'DETAILS', url: 'https://example.com' }]), /component 2 \(DETAILS\) needs a title/],
+		['components', 'other', 'DETAILS with an APP destination', jsonCard({ components: [websiteComponents[0], { type: 'DETAILS', title: 'x', destination: { type: 'APP', country_code: 'US', ios_app_store_identifier: '1' } }] }), /component 2 \(DETAILS\) needs a WEBSITE destination/],
+		['components', 'requiredTogether', 'BUTTON without app ids', uiCard([media, button({})]), /component 2 \(BUTTON\) needs googleplay_app_id or ios_app_store_identifier/],
+		['components', 'requiredTogether', 'Google Play deep link without its app id', uiCard([media, button({ iosAppStoreIdentifier: '333903271', googleplayDeepLink: 'acme://x' })]), /component 2 \(BUTTON\) has googleplay_deep_link without googleplay_app_id/],
+		['components', 'requiredTogether', 'iOS deep link without its app id', uiCard([media, button({ googleplayAppId: 'com.acme', iosDeepLink: 'acme://x' })]), /component 2 \(BUTTON\) has ios_deep_link without ios_app_store_identifier/],
+		['components', 'format', 'country code not ISO 3166-1 alpha-2', uiCard([media, button({ countryCode: 'USA', googleplayAppId: 'com.acme' })]), /component 2 \(BUTTON\) needs country_code, an ISO 3166-1 alpha-2 code such as US \(got "USA"\)/],
+		['components', 'enum', 'button label not in the enum', jsonCard({ components: [websiteComponents[0], { type: 'BUTTON', label: { type: 'ENUM', value: 'BUY' }, destination: { type: 'APP', country_code: 'US', googleplay_app_id: 'com.acme' } }] }), /component 2 \(BUTTON\) needs a label \{type: ENUM, value: one of BOOK, CONNECT, INSTALL, OPEN, ORDER, PLAY, SHOP\}/],
+		['components', 'other', 'BUTTON with a WEBSITE destination', jsonCard({ components: [websiteComponents[0], { type: 'BUTTON', label: { type: 'ENUM', value: 'SHOP' }, destination: { type: 'WEBSITE', url: 'https://x.example' } }] }), /component 2 \(BUTTON\) needs an APP destination/],
+		['components', 'enum', 'unknown component type', jsonCard({ components: [{ type: 'TEXT' }, ...websiteComponents] }), /Components \(components\), component 1 type must be one of MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON/],
+		['slides', 'other', 'slide not a complete card', jsonCard({ slides: [websiteComponents, [websiteComponents[0]]] }), /Item 0: Slides \(slides\), slide 2 needs exactly one DETAILS or BUTTON component/],
+		['components', 'format', 'Card JSON not JSON', { componentsSource: 'json', cardJson: '{"components": [' }, /Item 0: Card JSON must be valid JSON/, { names: 'Card JSON' }],
+		['components', 'other', 'Card JSON with another key', jsonCard({ name: 'x', components: websiteComponents }), /Item 0: Card JSON takes only "components" or "slides" \(got "name"/, { names: 'Card JSON' }],
+		['components', 'required', 'no components', { componentsSource: 'ui', components: {} }, /Item 0: Components \(components\) are required/],
+	]),
+	...rows('02 §Cards', 'ads', 'card', 'update', { account: ACCOUNT, cardId: '123', componentsSource: 'none' }, [
+		['name', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs a new name, components or slides/, { names: 'Update Fields' }],
+		['name', 'length', 'new name over 80', { updateFields: { name: 'n'.repeat(81) } }, /Item 0: Name \(name\) must be at most 80 characters \(got 81\)/],
+		['card_id', 'format', 'card id with a dash', { cardId: '12-3', updateFields: { name: 'x' } }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+		['slides', 'neverTogether', 'components and slides together', { ...jsonCard({ components: websiteComponents, slides: [websiteComponents] }) }, /Item 0: Components \(components\) and Slides \(slides\) never go together/, { names: '(slides)' }],
+	]),
+	...rows('02 §Cards', 'ads', 'card', 'delete', { account: ACCOUNT, cardId: '123' }, [
+		['card_type', 'enum', 'card type not a card type of the list', { additionalFields: { cardType: 'IMAGE_CONVERSATION' } }, /Item 0: Card Type \(card_type\) must be one of IMAGE_APP/],
+		['card_id', 'format', 'card id with a space', { cardId: '1 2' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Media library', 'ads', 'mediaLibrary', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['q', 'length', 'search over 255', { filters: { search: 'q'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+		['media_type', 'enum', 'media type not in the enum', { filters: { mediaType: 'AUDIO' } }, /Item 0: Media Type \(media_type\) must be one of GIF, IMAGE, VIDEO/],
+	]),
+	...rows('02 §Media library', 'ads', 'mediaLibrary', 'get', { account: ACCOUNT }, [
+		['media_key', 'format', 'media key malformed', { mediaKey: 'video-1' }, /Item 0: Media Key \(media_key\) must be an X media key/],
+	]),
+	...rows('02 §Media library', 'ads', 'mediaLibrary', 'create', { account: ACCOUNT, mediaKey: VIDEO }, [
+		['title', 'other', 'title for an image key (videos only)', { mediaKey: IMAGE, additionalFields: { title: 'Title' } }, /Item 0: Title \(title\) is for videos only, and 3_\d+ is an image or GIF/],
+		['poster_media_key', 'other', 'poster that is not an image', { additionalFields: { posterMediaKey: GIF } }, /Item 0: Poster Media Key \(poster_media_key\) must be the media key of an image/],
+		['name', 'length', 'name over 100', { mediaKey: IMAGE, additionalFields: { name: 'n'.repeat(101) } }, /Item 0: Name \(name\) must be at most 100 characters/],
+		['file_name', 'length', 'file name over 255', { mediaKey: IMAGE, additionalFields: { fileName: 'f'.repeat(256) } }, /Item 0: File Name \(file_name\) must be at most 255 characters/],
+		['title', 'length', 'video title over 70', { additionalFields: { title: 't'.repeat(71) } }, /Item 0: Title \(title\) must be at most 70 characters/],
+		['description', 'length', 'video description over 200', { additionalFields: { description: 'd'.repeat(201) } }, /Item 0: Description \(description\) must be at most 200 characters/],
+		['media_key', 'required', 'media key missing', { mediaKey: '={{ $json.missing }}' }, /Item 0: Media Key \(media_key\) is required/],
+	]),
+	...rows('02 §Media library', 'ads', 'mediaLibrary', 'update', { account: ACCOUNT, mediaKey: VIDEO }, [
+		['description', 'other', 'description for a GIF key (videos only)', { mediaKey: GIF, updateFields: { description: 'About' } }, /Item 0: Description \(description\) is for videos only/],
+		['name', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+		['name', 'length', 'name over 100', { updateFields: { name: 'n'.repeat(101) } }, /Item 0: Name \(name\) must be at most 100 characters/],
+		['file_name', 'length', 'file name over 255', { updateFields: { fileName: 'f'.repeat(256) } }, /Item 0: File Name \(file_name\) must be at most 255 characters/],
+		['title', 'length', 'title over 70', { updateFields: { title: 't'.repeat(71) } }, /Item 0: Title \(title\) must be at most 70 characters/],
+		['poster_media_key', 'format', 'poster key malformed', { updateFields: { posterMediaKey: 'poster.jpg' } }, /Item 0: Poster Media Key \(poster_media_key\) must be an X media key/],
+		['media_key', 'format', 'media key malformed', { mediaKey: '3-1', updateFields: { name: 'x' } }, /Item 0: Media Key \(media_key\) must be an X media key/],
+	]),
+	...rows('02 §Media library', 'ads', 'mediaLibrary', 'delete', { account: ACCOUNT }, [
+		['media_key', 'format', 'media key malformed', { mediaKey: 'abc' }, /Item 0: Media Key \(media_key\) must be an X media key/],
+	]),
+	...rows('02 §Poll cards', 'ads', 'pollCard', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['q', 'length', 'name prefix over 80', { filters: { nameStartsWith: 'q'.repeat(81) } }, /Name Starts With \(q\) must be at most 80 characters/],
+		['card_ids', 'count', 'more than 200 card ids', { filters: { cardIds: ids(201) } }, /Item 0: Card IDs \(card_ids\) takes at most 200 values \(got 201\)/],
+	]),
+	...rows('02 §Poll cards', 'ads', 'pollCard', 'get', { account: ACCOUNT }, [
+		['card_id', 'format', 'card id with a slash', { cardId: 'a/b' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Poll cards', 'ads', 'pollCard', 'create', pollBase, [
+		['duration_in_minutes', 'range', 'duration 4', { durationInMinutes: 4 }, /Item 0: Duration \(Minutes\) \(duration_in_minutes\) must be at least 5 \(got 4\)/],
+		['duration_in_minutes', 'range', 'duration 10081', { durationInMinutes: 10081 }, /Item 0: Duration \(Minutes\) \(duration_in_minutes\) must be at most 10080 \(got 10081\)/],
+		['duration_in_minutes', 'format', 'duration not whole', { durationInMinutes: 60.5 }, /Duration \(Minutes\) \(duration_in_minutes\) must be a whole number/],
+		['first_choice', 'length', 'first choice of 26 characters', { firstChoice: 'c'.repeat(26) }, /Item 0: First Choice \(first_choice\) must be at most 25 characters \(got 26\)/],
+		['second_choice', 'length', 'second choice of 26 characters', { secondChoice: 'c'.repeat(26) }, /Item 0: Second Choice \(second_choice\) must be at most 25 characters \(got 26\)/],
+		['third_choice', 'length', 'third choice of 26 characters', { additionalFields: { thirdChoice: 'c'.repeat(26) } }, /Item 0: Third Choice \(third_choice\) must be at most 25 characters \(got 26\)/],
+		['fourth_choice', 'length', 'fourth choice of 26 characters', { additionalFields: { thirdChoice: 'C', fourthChoice: 'c'.repeat(26) } }, /Item 0: Fourth Choice \(fourth_choice\) must be at most 25 characters \(got 26\)/],
+		['second_choice', 'required', 'second choice missing', { secondChoice: '={{ $json.missing }}', additionalFields: { thirdChoice: 'C' } }, /Item 0: Second Choice \(second_choice\) is required/],
+		['fourth_choice', 'requiredTogether', 'fourth choice without third', { additionalFields: { fourthChoice: 'D' } }, /Item 0: Fourth Choice \(fourth_choice\) needs Third Choice \(third_choice\) to be set/],
+		['media_key', 'other', 'GIF as media', { additionalFields: { mediaKey: GIF } }, /Item 0: Media Key \(media_key\) must be the media key of an image or a video \(16_\d+ is a GIF\)/],
+		['media_key', 'format', 'media key malformed', { additionalFields: { mediaKey: 'abc' } }, /Item 0: Media Key \(media_key\) must be an X media key/],
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
+	]),
+	...rows('02 §Poll cards', 'ads', 'pollCard', 'delete', { account: ACCOUNT }, [
+		['card_id', 'format', 'card id malformed', { cardId: 'a/b' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['card_ids', 'count', 'more than 200 card ids', { filters: { cardIds: ids(201) } }, /Item 0: Card IDs \(card_ids\) takes at most 200 values \(got 201\)/],
+		['q', 'length', 'name prefix over 80', { filters: { nameStartsWith: 'q'.repeat(81) } }, /Item 0: Name Starts With \(q\) must be at most 80 characters/],
+	]),
+	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'get', { account: ACCOUNT }, [
+		['card_id', 'format', 'card id with a space', { cardId: 'a b' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
+	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'create', { ...vccBase, additionalFields: { title: 'Title' } }, [
+		['first_cta', 'format', 'CTA without #', { firstCta: 'trail' }, /Item 0: First CTA \(first_cta\) must be a hashtag such as #shoes, at most 20 characters after the #/],
+		['first_cta', 'length', 'CTA over 20 characters', { firstCta: `#${'a'.repeat(21)}` }, /Item 0: First CTA \(first_cta\) must be a hashtag/],
+		['first_cta_tweet', 'required', 'first CTA post text missing', { firstCtaTweet: '={{ $json.missing }}' }, /Item 0: First CTA Post Text \(first_cta_tweet\) is required/],
+		['second_cta_tweet', 'requiredTogether', 'CTA without its post text', { additionalFields: { secondCta: '#two' } }, /Item 0: Second CTA Post Text \(second_cta_tweet\) is required when Second CTA \(second_cta\) is set/],
+		['third_cta', 'requiredTogether', 'post text without its CTA', { additionalFields: { title: 'T', thirdCtaTweet: 'Three' } }, /Item 0: Third CTA \(third_cta\) is required when Third CTA Post Text \(third_cta_tweet\) is set/],
+		['third_cta', 'requiredTogether', 'third CTA without second', { additionalFields: { title: 'T', thirdCta: '#three', thirdCtaTweet: 'Three' } }, /Third CTA \(third_cta\) needs Second CTA \(second_cta\) to be set/],
+		['second_cta', 'length', 'second CTA over 20 characters', { additionalFields: { secondCta: `#${'b'.repeat(21)}`, secondCtaTweet: 'Two' } }, /Item 0: Second CTA \(second_cta\) must be a hashtag/],
+		['third_cta', 'format', 'third CTA without #', { additionalFields: { title: 'T', secondCta: '#two', secondCtaTweet: 'Two', thirdCta: 'three', thirdCtaTweet: 'Three' } }, /Item 0: Third CTA \(third_cta\) must be a hashtag/],
+		['fourth_cta', 'format', 'fourth CTA with a space', { additionalFields: { title: 'T', secondCta: '#two', secondCtaTweet: 'Two', thirdCta: '#three', thirdCtaTweet: 'Three', fourthCta: '#four th', fourthCtaTweet: 'Four' } }, /Item 0: Fourth CTA \(fourth_cta\) must be a hashtag/],
+		['thank_you_text', 'length', 'thank you text over 23', { thankYouText: 't'.repeat(24) }, /Item 0: Thank You Text \(thank_you_text\) must be at most 23 characters \(got 24\)/],
+		['title', 'length', 'title over 23', { additionalFields: { title: 't'.repeat(24) } }, /Item 0: Title \(title\) must be at most 23 characters/],
+		['title', 'requiredTogether', 'neither title nor second CTA', { additionalFields: {} }, /Item 0: Title \(title\) is required when there is no Second CTA \(second_cta\)/],
+		['media_key', 'other', 'image as the video', { mediaKey: IMAGE }, /Item 0: Media Key \(media_key\) must be the media key of a video/],
+		['poster_media_key', 'other', 'video as the poster', { additionalFields: { title: 'T', posterMediaKey: '13_1' } }, /Item 0: Poster Media Key \(poster_media_key\) must be the media key of an image \(13_1 is a video\)/],
+		['thank_you_url', 'format', 'thank you URL not a URL', { additionalFields: { title: 'T', thankYouUrl: 'acme-shoes' } }, /Item 0: Thank You URL \(thank_you_url\) must be a URL/],
+		['unlocked_image_media_key', 'other', 'unlocked image that is a video', { additionalFields: { title: 'T', unlockedImageMediaKey: VIDEO } }, /Item 0: Unlocked Image Media Key \(unlocked_image_media_key\) must be the media key of an image/],
+		['unlocked_video_media_key', 'other', 'unlocked video that is an image', { additionalFields: { title: 'T', unlockedVideoMediaKey: IMAGE } }, /Item 0: Unlocked Video Media Key \(unlocked_video_media_key\) must be the media key of a video/],
+		['name', 'required', 'required name empty', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
+	]),
+	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'update', { account: ACCOUNT, cardId: 'abc1' }, [
+		['name', 'required', 'nothing to change (an empty name is no change)', { updateFields: { name: '' } }, /Item 0: Update Fields needs at least one field/, { names: 'Update Fields' }],
+		['card_id', 'format', 'card id with a slash', { cardId: 'a/1', updateFields: { title: 'T' } }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+		['media_key', 'other', 'image as the video', { updateFields: { mediaKey: IMAGE } }, /Item 0: Media Key \(media_key\) must be the media key of a video/],
+		['thank_you_text', 'length', 'thank you text over 23', { updateFields: { thankYouText: 't'.repeat(24) } }, /Item 0: Thank You Text \(thank_you_text\) must be at most 23 characters/],
+		['title', 'length', 'title over 23', { updateFields: { title: 't'.repeat(24) } }, /Item 0: Title \(title\) must be at most 23 characters/],
+		['poster_media_key', 'format', 'poster key malformed', { updateFields: { posterMediaKey: 'poster' } }, /Item 0: Poster Media Key \(poster_media_key\) must be an X media key/],
+		['thank_you_url', 'format', 'thank you URL not a URL', { updateFields: { thankYouUrl: 'www.example.com' } }, /Item 0: Thank You URL \(thank_you_url\) must be a URL/],
+		['unlocked_image_media_key', 'format', 'unlocked image key malformed', { updateFields: { unlockedImageMediaKey: 'img' } }, /Item 0: Unlocked Image Media Key \(unlocked_image_media_key\) must be an X media key/],
+		['unlocked_video_media_key', 'other', 'unlocked video that is a GIF', { updateFields: { unlockedVideoMediaKey: GIF } }, /Item 0: Unlocked Video Media Key \(unlocked_video_media_key\) must be the media key of a video/],
+		['first_cta', 'format', 'first CTA without #', { updateFields: { firstCta: 'one', firstCtaTweet: 'One' } }, /Item 0: First CTA \(first_cta\) must be a hashtag/],
+		['second_cta', 'format', 'second CTA without #', { updateFields: { secondCta: 'two', secondCtaTweet: 'Two' } }, /Item 0: Second CTA \(second_cta\) must be a hashtag/],
+		['third_cta', 'length', 'third CTA over 20 characters', { updateFields: { thirdCta: `#${'c'.repeat(21)}`, thirdCtaTweet: 'Three' } }, /Item 0: Third CTA \(third_cta\) must be a hashtag/],
+		['fourth_cta', 'requiredTogether', 'fourth CTA without its post text', { updateFields: { fourthCta: '#four' } }, /Item 0: Fourth CTA Post Text \(fourth_cta_tweet\) is required when Fourth CTA \(fourth_cta\) is set/],
+	]),
+	...rows('02 §Post creation and naming', 'ads', 'post', 'create', { account: ACCOUNT, asUserId: '756201191646691328' }, [
+		['text', 'requiredTogether', 'neither text nor media', { additionalFields: { name: 'x' } }, /Item 0: Text \(text\) is required when there are no Media Keys \(media_keys\)/],
+		['media_keys', 'count', '5 media keys', { additionalFields: { mediaKeys: keys(5) } }, /Item 0: Media Keys \(media_keys\) takes at most 4 values \(got 5\)/],
+		['media_keys', 'count', '2 keys including a video', { additionalFields: { mediaKeys: `${IMAGE},${VIDEO}` } }, /Item 0: Media Keys \(media_keys\) take up to 4 images, or 1 GIF, or 1 video \(got 2 keys including 7_/],
+		['media_keys', 'count', '2 GIFs', { additionalFields: { mediaKeys: '16_1,16_2' } }, /Media Keys \(media_keys\) take up to 4 images, or 1 GIF, or 1 video/],
+		['media_keys', 'format', 'media key malformed', { additionalFields: { mediaKeys: '3_1,x' } }, /Item 0: Media Keys \(media_keys\) must be an X media key/],
+		['video_cta_value', 'requiredTogether', 'video CTA without value', { additionalFields: { mediaKeys: VIDEO, videoCta: 'WATCH_NOW' } }, /Item 0: Video CTA \(video_cta\) and Video CTA Value \(video_cta_value\) go together/],
+		['video_cta', 'enum', 'video CTA not in the enum', { additionalFields: { mediaKeys: VIDEO, videoCta: 'BUY_NOW', videoCtaValue: 'https://example.com' } }, /Item 0: Video CTA \(video_cta\) must be one of VISIT_SITE, WATCH_NOW/],
+		['video_title', 'length', 'video title over 70', { additionalFields: { mediaKeys: VIDEO, videoTitle: 'v'.repeat(71) } }, /Item 0: Video Title \(video_title\) must be at most 70 characters \(got 71\)/],
+		['video_description', 'length', 'video description over 200', { additionalFields: { mediaKeys: VIDEO, videoDescription: 'v'.repeat(201) } }, /Item 0: Video Description \(video_description\) must be at most 200 characters/],
+		['video_title', 'requiredTogether', 'video title without a video', { additionalFields: { mediaKeys: IMAGE, videoTitle: 'Title' } }, /Item 0: Video Title \(video_title\) needs a video in Media Keys/],
+		['text', 'length', 'text over 25,000', { additionalFields: { text: 'x'.repeat(25_001) } }, /Item 0: Text \(text\) must be at most 25000 characters/],
+		['name', 'length', 'name over 80', { additionalFields: { text: 'x', name: 'n'.repeat(81) } }, /Item 0: Name \(name\) must be at most 80 characters/],
+		['card_uri', 'format', 'card URI malformed', { additionalFields: { text: 'x', cardUri: 'card:abc' } }, /Item 0: Card URI \(card_uri\) must be a card URI such as card:\/\//],
+		['as_user_id', 'format', 'as user id not numeric', { asUserId: '@acme_ads', additionalFields: { text: 'x' } }, /Item 0: As User ID \(as_user_id\) must be a numeric X user ID/],
+		['as_user_id', 'required', 'as user id missing', { asUserId: '={{ $json.missing }}', additionalFields: { text: 'x' } }, /Item 0: As User ID \(as_user_id\) is required/],
+		['tweet_mode', 'enum', 'post mode not compat or extended', { additionalFields: { text: 'x', tweetMode: 'full' } }, /Item 0: Post Mode \(tweet_mode\) must be one of compat, extended/],
+		['conversation_settings', 'enum', 'reply setting not in the enum', { additionalFields: { text: 'x', conversationSettings: 'NOBODY' } }, /Who Can Reply \(conversation_settings\) must be one of EVERYONE, FOLLOWING, MENTIONED_USERS/],
+		['nullcast', 'format', 'nullcast not a boolean', { additionalFields: { text: 'x', nullcast: 'organic' } }, /Item 0: Nullcast \(Promoted-Only\) \(nullcast\) must be true or false/],
+	]),
+	...rows('02 §Post creation and naming', 'ads', 'post', 'updateName', { account: ACCOUNT, tweetId: '123', name: 'x' }, [
+		['name', 'length', 'name over 80', { name: 'n'.repeat(81) }, /Item 0: Name \(name\) must be at most 80 characters/],
+		['tweet_id', 'format', 'post id not numeric', { tweetId: 'abc' }, /Item 0: Post ID \(tweet_id\) must be a numeric post ID/],
+	]),
+];
+
+// ---------------------------------------------------------------- 03: campaign management
+
+const lineItem = { account: ACCOUNT, lineItem: 'li1' };
+const doc03: BadInput[] = [
+	...rows('03 §Accounts', 'ads', 'account', 'getAll', { returnAll: true }, [
+		['account_ids', 'format', 'account ids with a dash', { filters: { accountIds: 'abc,d-e' } }, /Item 0: Account IDs \(account_ids\) must be account IDs of letters and digits/],
+	]),
+	...rows('03 §Accounts', 'ads', 'account', 'update', { account: ACCOUNT }, [
+		['industry_type', 'enum', 'industry type not in the enum', { updateFields: { industryType: 'SPORTS' } }, /Item 0: Industry Type \(industry_type\) must be one of AGENCY/],
+		['name', 'required', 'nothing to change (an empty name is no change)', { updateFields: { name: '' } }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+	]),
+	...rows('03 §Accounts (sandbox)', 'ads', 'account', 'createSandbox', {}, [
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Create a sandbox account works only in the X Ads sandbox \(the credential's Environment \(environment\) is production\)/],
+	]),
+	...rows('03 §Accounts (sandbox)', 'ads', 'account', 'deleteSandbox', { account: ACCOUNT }, [
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Delete a sandbox account works only in the X Ads sandbox \(the credential's Environment \(environment\)/],
+	]),
+	...rows('03 §Account history', 'ads', 'accountHistory', 'getAll', historyBase, [
+		['start_time', 'format', 'start not a whole hour', { startTime: '2026-01-01T10:30:00Z' }, /Item 0: Start Time \(start_time\) must be a whole hour/],
+		['end_time', 'format', 'end with seconds', { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-02T00:00:05Z' }, /Item 0: End Time \(end_time\) must be a whole hour/],
+		['start_time', 'window', 'start after end', { startTime: '2026-01-03T00:00:00Z' }, /Item 0: Start Time \(start_time\) must be before End Time/],
+		['entity_type', 'enum', 'entity type not in the enum', { entityType: 'AD_GROUP' }, /Item 0: Entity Type \(entity_type\) must be one of CAMPAIGN/],
+		['start_time', 'format', 'start not a date', { startTime: 'yesterday' }, /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+		['end_time', 'required', 'end missing', { endTime: '={{ $json.missing }}' }, /Item 0: End Time \(end_time\) is required/],
+		['user_id', 'format', 'user id not numeric', { filters: { userId: '@someone' } }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+		['entity_id', 'format', 'entity id with a dash', { entityId: 'abc-1' }, /Item 0: Entity ID \(entity_id\) must be an X Ads ID/],
+	]),
+	...rows('03 §Audience estimate', 'ads', 'audienceEstimate', 'get', { account: ACCOUNT }, [
+		['targeting_criteria', 'format', 'criteria not JSON', { targetingCriteria: '[{' }, /Item 0: Targeting Criteria \(targeting_criteria\) must be valid JSON/],
+		['targeting_criteria', 'required', 'criteria empty', { targetingCriteria: '[]' }, /Item 0: Targeting Criteria \(targeting_criteria\) (is required|must be a JSON array with at least one criterion)/],
+		['targeting_criteria', 'format', 'criterion without targeting_value', { targetingCriteria: '[{"targeting_type":"INTEREST"}]' }, /Item 0: Targeting Criteria \(targeting_criteria\) entry 0 must be an object with targeting_type and targeting_value/],
+		['targeting_criteria', 'requiredTogether', 'no primary criterion', { targetingCriteria: '[{"targeting_type":"LOCATION","targeting_value":"x"}]' }, /Item 0: Targeting Criteria \(targeting_criteria\) needs at least one primary criterion/],
+		['operator_type', 'enum', 'operator not EQ or NE', { targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]', additionalFields: { operatorType: 'GT' } }, /Item 0: Operator Type \(operator_type\) must be one of EQ, NE/],
+	]),
+	...rows('03 §Curated category', 'ads', 'curatedCategory', 'get', { account: ACCOUNT }, [
+		['curated_category_id', 'format', 'curated category id with a space', { curatedCategoryId: 'cc 1' }, /Item 0: Curated Category ID \(curated_category_id\) must be an X Ads ID/],
+	]),
+	...rows('03 §Account features', 'ads', 'feature', 'getAll', { account: ACCOUNT }, [
+		['feature_keys', 'enum', 'key seen in responses but not a filter key', { options: { featureKeys: ['CITY_TARGETING'] } }, /Item 0: Feature Keys \(feature_keys\) must be one of REACH_AND_FREQUENCY_ANALYTICS/],
+	]),
+	...rows('03 §Account features (sandbox)', 'ads', 'feature', 'add', { account: ACCOUNT, featureKeys: ['AGE_TARGETING'] }, [
+		['feature_keys', 'enum', 'key the sandbox does not accept', { featureKeys: ['WEBSITE_CLICKS_CPM_BILLING'] }, /Item 0: Feature Keys \(feature_keys\) must be one of AGE_TARGETING/, { sandbox: true }],
+		['feature_keys', 'required', 'no keys', { featureKeys: '={{ [] }}' }, /Item 0: Feature Keys \(feature_keys\) is required/, { sandbox: true }],
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Add features to a sandbox account works only in the X Ads sandbox \(the credential's Environment \(environment\)/],
+	]),
+	...rows('03 §Account features (sandbox)', 'ads', 'feature', 'remove', { account: ACCOUNT, featureKeys: ['AGE_TARGETING'] }, [
+		['feature_keys', 'enum', 'key not in the sandbox list', { featureKeys: ['UNIVERSAL_LOOKALIKE'] }, /Item 0: Feature Keys \(feature_keys\) must be one of AGE_TARGETING/, { sandbox: true }],
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Remove features from a sandbox account works only in the X Ads sandbox/, { names: '(environment)' }],
+	]),
+	...rows('03 §Line item update parameters', 'ads', 'lineItem', 'update', lineItem, [
+		['entity_status', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field/, { names: 'Update Fields' }],
+		['bid_amount_local_micro', 'range', 'bid zero', { amountUnit: 'micro', updateFields: { bidAmountLocalMicro: '0' } }, /Item 0: Bid Amount \(bid_amount_local_micro\) must be greater than zero/],
+		['bid_amount_local_micro', 'requiredTogether', 'MAX without bid', { updateFields: { bidStrategy: 'MAX' } }, /Item 0: Bid Amount \(bid_amount_local_micro\) is required when Bid Strategy is MAX/],
+		['bid_amount_local_micro', 'requiredTogether', 'TARGET without bid', { updateFields: { bidStrategy: 'TARGET' } }, /Item 0: Bid Amount \(bid_amount_local_micro\) is required when Bid Strategy is TARGET/],
+		['bid_strategy', 'enum', 'bid strategy not in the enum', { updateFields: { bidStrategy: 'LOWEST_COST' } }, /Item 0: Bid Strategy \(bid_strategy\) must be one of AUTO, MAX, TARGET/],
+		['daily_budget_amount_local_micro', 'range', 'daily above total', { amountUnit: 'currency', updateFields: { dailyBudgetAmountLocalMicro: '100.01', totalBudgetAmountLocalMicro: '100' } }, /Item 0: Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+		['total_budget_amount_local_micro', 'format', 'money with 7 decimals', { amountUnit: 'currency', updateFields: { totalBudgetAmountLocalMicro: '1.0000001' } }, /Item 0: Total Budget \(total_budget_amount_local_micro\) has more than 6 decimals/],
+		['total_budget_amount_local_micro', 'format', 'money with a comma', { amountUnit: 'currency', updateFields: { totalBudgetAmountLocalMicro: '12,50' } }, /Item 0: Total Budget \(total_budget_amount_local_micro\) must be an amount in currency units with a dot decimal/],
+		['total_budget_amount_local_micro', 'format', 'micros with a decimal', { amountUnit: 'micro', updateFields: { totalBudgetAmountLocalMicro: '1.5' } }, /Item 0: Total Budget \(total_budget_amount_local_micro\) must be a whole number of micro units/],
+		['duration_in_days', 'enum', 'frequency cap period not 1, 7 or 30', { updateFields: { durationInDays: '14' } }, /Item 0: Frequency Cap Period \(Days\) \(duration_in_days\) must be one of 1, 7, 30/],
+		['entity_status', 'enum', 'status not ACTIVE or PAUSED', { updateFields: { entityStatus: 'DRAFT' } }, /Item 0: Status \(entity_status\) must be one of ACTIVE, PAUSED/],
+		['start_time', 'window', 'start after end', { updateFields: { startTime: '2026-05-02T00:00:00Z', endTime: '2026-05-01T00:00:00Z' } }, /Item 0: Start Time \(start_time\) must be before End Time/],
+		['start_time', 'format', 'time not ISO 8601', { updateFields: { startTime: '05/01/2026' } }, /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+		['goal', 'enum', 'goal not in the enum', { updateFields: { goal: 'CLICKS' } }, /Item 0: Goal \(goal\) must be one of APP_CLICKS/],
+		['pay_by', 'enum', 'pay_by not in the enum', { updateFields: { payBy: 'VIEW' } }, /Item 0: Pay By \(pay_by\) must be one of APP_CLICK, IMPRESSION, LINK_CLICK/],
+		['pay_by', 'neverTogether', 'IMPRESSION with TARGET for LINK_CLICKS', { amountUnit: 'micro', updateFields: { goal: 'LINK_CLICKS', bidStrategy: 'TARGET', bidAmountLocalMicro: '100', payBy: 'IMPRESSION' } }, /Item 0: Pay By \(pay_by\) cannot be IMPRESSION/],
+		['audience_expansion', 'enum', 'expansion not in the enum', { updateFields: { audienceExpansion: 'WIDE' } }, /Audience Expansion \(audience_expansion\) must be one of BROAD, DEFINED, EXPANDED/],
+		['frequency_cap', 'range', 'frequency cap below 1', { updateFields: { frequencyCap: 0 } }, /Item 0: Frequency Cap \(frequency_cap\) must be at least 1/],
+		['advertiser_domain', 'format', 'domain with protocol', { updateFields: { advertiserDomain: 'https://example.com' } }, /Advertiser Domain \(advertiser_domain\) must be a domain without protocol/],
+		['advertiser_user_id', 'format', 'advertiser user id not numeric', { updateFields: { advertiserUserId: '@acme' } }, /Item 0: Advertiser User ID \(advertiser_user_id\) must be a numeric X user ID/],
+		['ios_app_store_identifier', 'format', 'iOS id not numeric', { updateFields: { iosAppStoreIdentifier: 'id333903271' } }, /iOS App Store Identifier \(ios_app_store_identifier\) must be the numeric part/],
+		['categories', 'format', 'category not IAB', { updateFields: { categories: 'IAB19,sports' } }, /Categories \(categories\) must be IAB category codes/],
+		['line_item_id', 'format', 'line item id with a dash', { lineItem: 'li-1', updateFields: { entityStatus: 'PAUSED' } }, /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+	]),
+	...rows('03 §Line item update parameters', 'ads', 'lineItem', 'delete', { account: ACCOUNT }, [
+		['line_item_id', 'format', 'line item id with a space', { lineItem: 'li 1' }, /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+	]),
+	...rows('03 §Line item curated categories', 'ads', 'lineItemCuratedCategory', 'get', { account: ACCOUNT }, [
+		['line_item_curated_category_id', 'format', 'record id with a slash', { lineItemCuratedCategory: 'a/b' }, /Item 0: Line Item Curated Category \(line_item_curated_category_id\) must be a line item curated category ID/],
+	]),
+	...rows('03 §Line item curated categories', 'ads', 'lineItemCuratedCategory', 'create', { account: ACCOUNT, lineItemId: 'li1', curatedCategoryId: 'cc1' }, [
+		['line_item_id', 'required', 'line item id empty', { lineItemId: '={{ $json.missing }}' }, /Item 0: Line Item ID \(line_item_id\) is required/],
+		['curated_category_id', 'format', 'curated category id with a dash', { curatedCategoryId: 'cc-1' }, /Item 0: Curated Category ID \(curated_category_id\) must be an X Ads ID/],
+		['line_item_id', 'format', 'line item id with a space', { lineItemId: 'li 1' }, /Item 0: Line Item ID \(line_item_id\) must be an X Ads ID/],
+	]),
+	...rows('03 §Line item curated categories', 'ads', 'lineItemCuratedCategory', 'update', { account: ACCOUNT, lineItemCuratedCategory: 'ab1' }, [
+		['curated_category_id', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field/, { names: 'Update Fields' }],
+		['line_item_id', 'format', 'line item id with a slash', { updateFields: { lineItemId: 'li/1' } }, /Item 0: Line Item ID \(line_item_id\) must be an X Ads ID/],
+		['curated_category_id', 'format', 'curated category id with a space', { updateFields: { curatedCategoryId: 'cc 1' } }, /Item 0: Curated Category ID \(curated_category_id\) must be an X Ads ID/],
+		['line_item_curated_category_id', 'format', 'record id with a space', { lineItemCuratedCategory: 'a b', updateFields: { curatedCategoryId: 'cc1' } }, /Item 0: Line Item Curated Category \(line_item_curated_category_id\) must be a line item curated category ID/],
+	]),
+	...rows('03 §Line item curated categories', 'ads', 'lineItemCuratedCategory', 'delete', { account: ACCOUNT }, [
+		['line_item_curated_category_id', 'format', 'record id with a dash', { lineItemCuratedCategory: 'a-b' }, /Item 0: Line Item Curated Category \(line_item_curated_category_id\) must be a line item curated category ID/],
+	]),
+	...rows('03 §Placements', 'ads', 'placement', 'getAll', {}, [
+		['product_type', 'enum', 'product type not in the enum', { options: { productType: 'VIDEO' } }, /Item 0: Product Type \(product_type\) must be one of MEDIA, PROMOTED_ACCOUNT, PROMOTED_TWEETS/],
+	]),
+];
+
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03];
+
+/** A test name: document and section, resource, field and rule, and the description. */
+export function entryName(entry: BadInput): string {
+	return `${entry.spec} ${entry.node}:${entry.resource}.${entry.operation} ${entry.wire} [${entry.rule}] ${entry.description}`;
+}
+
+/*
+ * Rules of the spec documents with no entry above, because nothing the node is given can show them
+ * broken before sending (they are X's judgement, properties of files or of X's records, or not input):
+ * - 01 oauth_callback must be one of the App's registered callbacks: only X knows the App's settings
+ *   (the node adds a hint to X's 403). A webhook URL must be publicly reachable: X's CRC GET judges.
+ * - 01 with_total_count is exclusive with cursor, and count has per-endpoint bounds: the node sends
+ *   both itself (cursor pages drop with_total_count; count stays within the endpoint's maximum);
+ *   the Limit that drives count is in the corpus.
+ * - 01/02 batch limits (25 products, 2,500 operations or 5,000,000 bytes per request, 1,500 requests
+ *   a minute): the node splits and paces, it does not refuse.
+ * - 02 product_key is generated by X. image_link and additional_image_link formats (JPG, GIF, WEBP,
+ *   PNG), 500x500 px and 5 MB are properties of the files, which X fetches: a bad one is that
+ *   product's ERROR status (test/engine/catalog.test.ts). item_group_id is required for variants,
+ *   which only the whole catalog shows. A FILTERED product set cannot be updated: the node reads the
+ *   set first and refuses before writing (a GET is sent, so it is tested in catalog.test.ts).
+ * - 02 poll media (800 px wide, 1.91:1), video conversation media (16:9), the PROMOTED_MEDIA_POLLS
+ *   feature, audience ownership and sharing, nullcast=false only for the authenticated user (the
+ *   credential holds tokens, not that user's ID): X's records and files.
+ * - 02 media library q of at least 1 character: an empty q is no q (the request goes without it).
+ * - 03 line item rules that depend on the line item's objective, placements or campaign (MAX not for
+ *   REACH or FOLLOWERS, TARGET only for REACH or WEBSITE_CLICKS, frequency_cap objectives, pay_by only
+ *   for APP_INSTALLS, app store identifiers for app objectives, PREROLL_VIEWS categories,
+ *   advertiser_domain and categories for PUBLISHER_NETWORK, daily budget only with the campaign's
+ *   LINE_ITEM budget optimization): the update carries none of these.
+ * - 01/03 an account associated with the user, curated categories by country, allowlisting of
+ *   account history: X's records.
+ */
