@@ -4,6 +4,7 @@
  * NodeApiErrors that carry X's code and a fix hint (and never a secret).
  */
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -79,8 +80,25 @@ export function credentialTypeFor(ctx: XContext, auth: XAuth): string {
 	return auth === 'app' ? APP_CREDENTIAL_TYPE : userCredentialType(ctx);
 }
 
+/**
+ * Credentials read once per node run (n8n hands every node run its own context object). n8n reads
+ * and decrypts them from its database on each call, which cost more than a batch request's own
+ * work; the object is also handed to n8n with each request so that it does not read them again.
+ */
+const credentialsPerRun = new WeakMap<XContext, Map<string, Promise<IDataObject>>>();
+
 export async function xCredentials(ctx: XContext, auth: XAuth = 'user'): Promise<IDataObject> {
-	return (await ctx.getCredentials(credentialTypeFor(ctx, auth))) as IDataObject;
+	const type = credentialTypeFor(ctx, auth);
+	let perRun = credentialsPerRun.get(ctx);
+	if (!perRun) credentialsPerRun.set(ctx, (perRun = new Map()));
+	let pending = perRun.get(type);
+	if (!pending) {
+		pending = ctx.getCredentials(type) as Promise<IDataObject>;
+		perRun.set(type, pending);
+		// A failed read is not remembered: the next call reports it (or succeeds) afresh.
+		pending.catch(() => perRun.delete(type));
+	}
+	return await pending;
 }
 
 export function isSandbox(credentials: IDataObject): boolean {
@@ -188,7 +206,9 @@ export async function xRequest(
 
 		let response: XResponse;
 		try {
-			const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options)) as {
+			const reference = ctx.getNode().credentials?.[credentialType];
+			const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
+			const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted })) as {
 				statusCode: number;
 				headers: unknown;
 				body: unknown;
