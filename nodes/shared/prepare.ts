@@ -3,7 +3,7 @@
  * reader), normalize each value for the wire, check every rule, and build the request. Everything
  * here happens before anything is sent.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Endpoint, Field } from './endpoints';
@@ -12,6 +12,7 @@ import type { AmountUnit } from './money';
 import { toMicros } from './money';
 import type { ListRequest } from './pagination';
 import type { XAuth, XRequest } from './transport';
+import type { FieldRules } from './validation';
 import { checkRules, inputError } from './validation';
 
 function isEmpty(value: unknown): boolean {
@@ -33,12 +34,42 @@ function plain(value: unknown): Value {
 	return value as Value;
 }
 
+/** Per node run (n8n hands every run its own context): the node, and the parameters that are the same for every item. */
+const runMemory = new WeakMap<IExecuteFunctions, { node: INode; plain: Map<string, unknown> }>();
+
+function memoryOf(ctx: IExecuteFunctions) {
+	let memory = runMemory.get(ctx);
+	if (!memory) runMemory.set(ctx, (memory = { node: ctx.getNode(), plain: new Map() }));
+	return memory;
+}
+
+/** The node of this run (n8n copies the whole node on every getNode call). */
+export const runNode = (ctx: IExecuteFunctions): INode => memoryOf(ctx).node;
+
+const hasExpression = (value: unknown): boolean =>
+	typeof value === 'string' ? value.startsWith('=') : !!value && typeof value === 'object' && Object.values(value).some(hasExpression);
+
+/**
+ * A parameter's value for one item. n8n resolves, copies and checks the parameter on every call,
+ * which adds up over 10,000 items; a value set without an expression is the same for every item,
+ * so a plain one (string, number, boolean) is read once per run.
+ */
+export function itemParameter(ctx: IExecuteFunctions, name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }): unknown {
+	const memory = memoryOf(ctx);
+	const key = `${name}${options?.extractValue ? ':value' : ''}`;
+	if (memory.plain.has(key)) return memory.plain.get(key);
+	const value = ctx.getNodeParameter(name, itemIndex, fallback, options);
+	const raw = memory.node.parameters[name];
+	if (raw !== undefined && !hasExpression(raw) && (value === null || typeof value !== 'object')) memory.plain.set(key, value);
+	return value;
+}
+
 /** Raw values of the endpoint's fields for one item, keyed by wire name. */
 function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): IDataObject {
 	const values: IDataObject = {};
 	const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
 	for (const field of fields.filter((f) => f.required)) {
-		values[field.wire] = plain(ctx.getNodeParameter(paramName(field), itemIndex, undefined, { extractValue: true }));
+		values[field.wire] = plain(itemParameter(ctx, paramName(field), itemIndex, undefined, { extractValue: true }));
 	}
 	const optional = fields.filter((f) => !f.required);
 	if (optional.length) {
@@ -103,6 +134,22 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 	}
 }
 
+const fieldLabel = (field: Field) => `${field.label} (${field.wire})`;
+
+/** A field's rules with its options as the allowed values; worked out once per field, not per item. */
+const rulesPerField = new WeakMap<Field, FieldRules>();
+function rulesOf(field: Field): FieldRules {
+	let rules = rulesPerField.get(field);
+	if (!rules) {
+		const options = field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined;
+		rules = { ...field.rules, oneOf: field.rules?.oneOf ?? options };
+		rulesPerField.set(field, rules);
+	}
+	return rules;
+}
+
+const hasMoney = (endpoint: Endpoint) => (endpoint.fields ?? []).some((f) => f.type === 'money');
+
 export interface PreparedItem extends CheckedItem {
 	list?: ListRequest;
 }
@@ -114,28 +161,25 @@ export function prepareItem(
 	itemIndex: number,
 	credentials: IDataObject,
 ): PreparedItem {
-	const node = ctx.getNode();
+	const node = runNode(ctx);
 	const readParameters = () => readValues(ctx, endpoint, itemIndex);
 	const raw = endpoint.read ? endpoint.read(ctx, itemIndex, readParameters) : readParameters();
-	const unit = (endpoint.fields ?? []).some((f) => f.type === 'money')
-		? (ctx.getNodeParameter('amountUnit', itemIndex, 'currency') as AmountUnit)
-		: 'micro';
+	const unit = hasMoney(endpoint) ? (itemParameter(ctx, 'amountUnit', itemIndex, 'currency') as AmountUnit) : 'micro';
 	const values: IDataObject = {};
 	for (const field of endpoint.fields ?? []) {
-		const label = `${field.label} (${field.wire})`;
 		const given = raw[field.wire];
 		if (isEmpty(given)) {
-			if (field.required) throw inputError(node, itemIndex, label, 'is required');
+			if (field.required) throw inputError(node, itemIndex, fieldLabel(field), 'is required');
 			continue;
 		}
 		const { value, rule } = normalize(field, given, unit);
 		// A list of only separators (" , ") is no value: missing when required, left out otherwise.
 		if (!rule && (field.type === 'list' || field.type === 'multiOptions') && isEmpty(value)) {
-			if (field.required) throw inputError(node, itemIndex, label, 'is required');
+			if (field.required) throw inputError(node, itemIndex, fieldLabel(field), 'is required');
 			continue;
 		}
-		const broken = rule ?? checkRules(value, { ...field.rules, oneOf: field.rules?.oneOf ?? (field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined) });
-		if (broken) throw inputError(node, itemIndex, label, broken);
+		const broken = rule ?? checkRules(value, rulesOf(field));
+		if (broken) throw inputError(node, itemIndex, fieldLabel(field), broken);
 		values[field.wire] = value;
 	}
 	endpoint.check?.(values, {
@@ -171,8 +215,8 @@ export function prepareItem(
 	};
 	let list: ListRequest | undefined;
 	if (endpoint.list) {
-		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-		const limit = returnAll ? 0 : Number(ctx.getNodeParameter('limit', itemIndex, 50));
+		const returnAll = itemParameter(ctx, 'returnAll', itemIndex, false) as boolean;
+		const limit = returnAll ? 0 : Number(itemParameter(ctx, 'limit', itemIndex, 50));
 		if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
 			throw inputError(node, itemIndex, 'Limit', `must be a whole number of at least 1 (got ${limit})`);
 		}

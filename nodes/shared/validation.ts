@@ -22,6 +22,12 @@ export interface FieldRules {
 	wholeHour?: boolean;
 }
 
+function codePoints(text: string): number {
+	let count = 0;
+	for (const _ of text) count++;
+	return count;
+}
+
 export function checkRules(value: unknown, rules: FieldRules): string | undefined {
 	if (Array.isArray(value) && !rules.oneOf) {
 		// A list: the count rule applies to the whole, every other rule to each value.
@@ -45,12 +51,12 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 		if (rules.max !== undefined && value > rules.max) return `must be at most ${rules.max} (got ${value})`;
 	}
 	if (typeof value === 'string') {
-		const length = [...value].length;
-		if (rules.minLength !== undefined && length < rules.minLength) {
-			return `must be at least ${rules.minLength} characters (got ${length})`;
+		// Characters are code points (an emoji is one); value.length counts UTF-16 units, never fewer.
+		if (rules.minLength !== undefined && (value.length < rules.minLength || codePoints(value) < rules.minLength)) {
+			return `must be at least ${rules.minLength} characters (got ${codePoints(value)})`;
 		}
-		if (rules.maxLength !== undefined && length > rules.maxLength) {
-			return `must be at most ${rules.maxLength} characters (got ${length})`;
+		if (rules.maxLength !== undefined && value.length > rules.maxLength && codePoints(value) > rules.maxLength) {
+			return `must be at most ${rules.maxLength} characters (got ${codePoints(value)})`;
 		}
 		if (rules.wholeHour && !/T\d{2}:00:00(\.0+)?Z$/.test(value)) {
 			return `must be a whole hour, with minutes and seconds zero, such as 2026-05-01T13:00:00Z (got "${value}")`;

@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint, Field, Resource } from '../../shared/endpoints';
+import { itemParameter } from '../../shared/prepare';
 import {
 	audienceUsersRunner,
 	checkIdentifiers,
@@ -40,7 +41,7 @@ const identifierMappingProperty: INodeProperties = {
 function readIdentifiers(fields: Field[]) {
 	return (ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject => {
 		const values = readParameters();
-		if (ctx.getNodeParameter('identifierMapping', itemIndex, 'fields') !== 'auto') return values;
+		if (itemParameter(ctx, 'identifierMapping', itemIndex, 'fields') !== 'auto') return values;
 		const json = ctx.getInputData()[itemIndex].json;
 		for (const field of fields) {
 			const value = json[field.wire];

@@ -9,6 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { batchDistinctKeys, groupBy, runOrdered } from '../../shared/batching';
 import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
 import { compareDecimal, parsePrice } from '../../shared/prices';
+import { itemParameter } from '../../shared/prepare';
 import type { RetryPolicy } from '../../shared/transport';
 import { adsRequest } from '../../shared/transport';
 
@@ -125,10 +126,10 @@ export function checkProduct(values: IDataObject, fail: (field: string, rule: st
 
 /** "Map Automatically": the product is the input item's JSON (its Product table fields). */
 function readProduct(ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject {
-	if (ctx.getNodeParameter('mapping', itemIndex) !== 'auto') return readParameters();
+	if (itemParameter(ctx, 'mapping', itemIndex) !== 'auto') return readParameters();
 	const json = ctx.getInputData()[itemIndex].json;
 	const values: IDataObject = {
-		product_catalog_id: ctx.getNodeParameter('catalog', itemIndex, undefined, { extractValue: true }) as string,
+		product_catalog_id: itemParameter(ctx, 'catalog', itemIndex, undefined, { extractValue: true }) as string,
 	};
 	for (const [key, value] of Object.entries(json)) {
 		if (PRODUCT_WIRE_NAMES.has(key) && value !== null && value !== undefined && value !== '') values[key] = value;
