@@ -252,12 +252,15 @@ class Emulator implements XEmulator, ControlHost {
 		};
 		store.log.push(entry);
 		if (store.log.length > MAX_LOG_ENTRIES) store.log.splice(0, store.log.length - MAX_LOG_ENTRIES);
+		// Fixed latency: the answer leaves latencyMs after the request arrived, the emulator's own work
+		// done meanwhile (as a server answering in that time), so its CPU does not add to the latency.
+		const answerAt = Date.now() + (this.options.latencyMs ?? 0);
 		const send = (r: EmulatorResponse) => {
 			entry.status = r.status;
-			write(res, r);
+			const wait = answerAt - Date.now();
+			if (wait > 0) void sleep(wait).then(() => write(res, r));
+			else write(res, r);
 		};
-
-		if (this.options.latencyMs) await sleep(this.options.latencyMs);
 
 		const match = this.router.match(base, method, path);
 		const endpointKey = match ? `${method} ${match.route.pattern}` : `${method} <unknown>`;
@@ -277,7 +280,7 @@ class Emulator implements XEmulator, ControlHost {
 		if (fault) {
 			entry.fault = fault.kind;
 			store.stats.faultsApplied++;
-			const handled = await this.applyFault(fault, base, userRate.limit, res, (r) =>
+			const handled = await this.applyFault(fault, base, userRate.limit, res, answerAt, (r) =>
 				send({ ...r, headers: { ...rateHeadersNow(), ...r.headers } }),
 			);
 			if (handled) return;
@@ -361,11 +364,13 @@ class Emulator implements XEmulator, ControlHost {
 		base: Base,
 		limit: number,
 		res: ServerResponse,
+		answerAt: number,
 		send: (r: EmulatorResponse) => void,
 	): Promise<boolean> {
 		switch (fault.kind) {
 			case 'drop':
-				// No response at all: the client sees the connection close.
+				// No response at all: when the answer was due, the client sees the connection close.
+				await sleep(Math.max(0, answerAt - Date.now()));
 				res.socket?.destroy();
 				return true;
 			case 'latency':
