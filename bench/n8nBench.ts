@@ -13,7 +13,7 @@ import * as path from 'node:path';
 
 import { Agent, setGlobalDispatcher } from 'undici';
 
-import { startN8n, REPO_ROOT, type CredentialRef, type ExecutionResult, type N8nInstance, type WorkflowJson } from '../test/e2e/n8n';
+import { N8nHttpError, startN8n, REPO_ROOT, type CredentialRef, type ExecutionResult, type N8nInstance, type WorkflowJson } from '../test/e2e/n8n';
 import { chain, code, X_ADS } from '../test/e2e/workflows';
 import { startEmulator, type XEmulator } from '../test/emulator';
 import { countFaults, startFaultMix, type FaultCounts } from './faultMix';
@@ -57,7 +57,8 @@ export async function startBenchEnv(opts: { latencyMs: number; logFile: string }
 			customExtensions: [snapshotPackage()],
 			logFile: opts.logFile,
 			// warn: the node's retry and wait lines, without debug logging slowing both sides down.
-			env: { N8N_LOG_LEVEL: 'warn' },
+			// BENCH_N8N_NODE_OPTIONS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile n8n itself.
+			env: { N8N_LOG_LEVEL: 'warn', ...(process.env.BENCH_N8N_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS } : {}) },
 			startTimeoutMs: 240_000,
 		});
 		const user = emulator.users[0];
@@ -166,22 +167,28 @@ function phases(ex: ExecutionResult, node: string, log: Array<{ time: string }>,
 	return { beforeFirstRequestMs: first - run.startTime, requestsMs: last - first, afterLastAnswerMs: end - last };
 }
 
-/** A GET to n8n that survives a transient connection reset (n8n sometimes resets a kept-alive socket while busy). */
-async function patiently<T>(what: () => Promise<T>, tries = 5): Promise<T> {
+/**
+ * A call to n8n that survives its transient refusals: a reset connection (n8n sometimes resets a
+ * socket while busy), or 503 "Database is not ready!" (n8n 2.x pings SQLite every 2 s and answers
+ * 503 to every REST call after one slow ping, e.g. while a large execution is being saved). Both
+ * come before n8n handles the request, so sending it again is safe.
+ */
+async function patiently<T>(what: () => Promise<T>, tries = 30): Promise<T> {
 	for (let i = 1; ; i++) {
 		try {
 			return await what();
 		} catch (error) {
-			if (!(error instanceof TypeError) || i >= tries) throw error;
-			await sleep(250 * i);
+			const transient = error instanceof TypeError || (error instanceof N8nHttpError && error.status === 503);
+			if (!transient || i >= tries) throw error;
+			await sleep(Math.min(3000, 250 * i));
 		}
 	}
 }
 
 export async function runManual(env: BenchEnv, workflow: WorkflowJson, timeoutMs: number): Promise<ExecutionResult> {
 	const client = env.n8n.client;
-	const saved = await client.createWorkflow(workflow);
-	const id = await client.runManually(saved.id);
+	const saved = await patiently(() => client.createWorkflow(workflow));
+	const id = await patiently(() => client.runManually(saved.id));
 	const deadline = Date.now() + timeoutMs;
 	let execution: ExecutionResult | undefined;
 	for (;;) {
@@ -193,7 +200,7 @@ export async function runManual(env: BenchEnv, workflow: WorkflowJson, timeoutMs
 		if (Date.now() > deadline) throw new Error(`execution ${id} not finished after ${timeoutMs} ms`);
 		await sleep(250);
 	}
-	await client.deleteWorkflow(saved.id).catch(() => undefined);
+	await patiently(() => client.deleteWorkflow(saved.id)).catch(() => undefined);
 	if (execution.status !== 'success') {
 		const e = execution.error;
 		throw new Error(`execution ${execution.id} ended ${execution.status}${e ? `: ${e.node}: ${e.message}` : ''}`);
@@ -504,12 +511,12 @@ export async function benchTrigger(env: BenchEnv, events: number, concurrency: n
 
 	// Our X Trigger: activation registers the webhook at the emulator (which runs the CRC against n8n).
 	const hookId = randomUUID();
-	const trigger = await client.createWorkflow({
+	const trigger = await patiently(() => client.createWorkflow({
 		nodes: [{ name: 'X Trigger', type: X_TRIGGER, typeVersion: 1, position: [0, 0], webhookId: hookId, parameters: { events: ['*'] }, credentials: cred(env.appOnly) }],
 		connections: {},
 		settings: { executionOrder: 'v1' },
-	});
-	await client.activateWorkflow(trigger.id);
+	}));
+	await patiently(() => client.activateWorkflow(trigger.id));
 	const url = env.n8n.webhookUrl(`${hookId}/webhook`);
 	const registered = c.state().webhooks.find((w) => w.url === url);
 	const activation = registered ? `registered at the emulator (webhook ${registered.id}, CRC ${c.crcAttempts().length} time(s))` : 'NOT registered at the emulator';
@@ -519,12 +526,12 @@ export async function benchTrigger(env: BenchEnv, events: number, concurrency: n
 
 	// Same for n8n's Webhook node (POST, respond immediately).
 	const plainPath = `bench-plain-${randomBytes(4).toString('hex')}`;
-	const plain = await client.createWorkflow({
+	const plain = await patiently(() => client.createWorkflow({
 		nodes: [{ name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], parameters: { httpMethod: 'POST', path: plainPath, responseMode: 'onReceived', options: {} } }],
 		connections: {},
 		settings: { executionOrder: 'v1' },
-	});
-	await client.activateWorkflow(plain.id);
+	}));
+	await patiently(() => client.activateWorkflow(plain.id));
 
 	// Warm both up a little, then measure in alternating rounds (Webhook node, ours, Webhook node,
 	// ours), half the events each, so a change in the machine's load hits both sides alike.
@@ -714,11 +721,11 @@ export async function lostAnswers(env: BenchEnv, products: number, emails: numbe
 	const proxy = await startLossyProxy(origin, { rate, seed, match: isTarget });
 	try {
 		const user = env.emulator.users[0];
-		const viaProxy = await env.n8n.client.createCredential({
+		const viaProxy = await patiently(() => env.n8n.client.createCredential({
 			name: 'X bench via lossy proxy',
 			type: 'xOAuth1Api',
 			data: { consumerKey: env.emulator.app.consumerKey, consumerSecret: env.emulator.app.consumerSecret, accessToken: user.accessToken, accessTokenSecret: user.accessTokenSecret, environment: 'production', apiBaseUrl: `${proxy.origin}/api`, adsBaseUrl: `${proxy.origin}/ads`, adsSandboxBaseUrl: `${proxy.origin}/ads-sandbox` },
-		});
+		}));
 		const proxied = (parameters: Record<string, unknown>) => ({ ...xAdsNode(env, parameters, 'continueRegularOutput'), credentials: cred(viaProxy) });
 
 		// Products
