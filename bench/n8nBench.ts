@@ -512,7 +512,7 @@ export async function benchTrigger(env: BenchEnv, events: number, concurrency: n
 	// Our X Trigger: activation registers the webhook at the emulator (which runs the CRC against n8n).
 	const hookId = randomUUID();
 	const trigger = await patiently(() => client.createWorkflow({
-		nodes: [{ name: 'X Trigger', type: X_TRIGGER, typeVersion: 1, position: [0, 0], webhookId: hookId, parameters: { events: ['*'] }, credentials: cred(env.appOnly) }],
+		nodes: [{ name: 'X Trigger', type: X_TRIGGER, typeVersion: 1.1, position: [0, 0], webhookId: hookId, parameters: { events: ['*'] }, credentials: cred(env.appOnly) }],
 		connections: {},
 		settings: { executionOrder: 'v1' },
 	}));

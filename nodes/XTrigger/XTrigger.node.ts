@@ -24,6 +24,23 @@ import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDeli
  */
 export const recentEvents = new Map<string, string[]>();
 
+/**
+ * The App's keys per credential, kept a few seconds: n8n reads, decrypts and resolves a credential
+ * (in an expression isolate) on every call, the largest cost of a delivery. A changed secret takes
+ * effect within KEYS_TTL_MS.
+ */
+const recentKeys = new Map<string, { until: number; credentials: IDataObject }>();
+const KEYS_TTL_MS = 5000;
+
+async function appKeys(ctx: IWebhookFunctions): Promise<IDataObject> {
+	const id = ctx.getNode().credentials?.xAppOnlyApi?.id;
+	const kept = id ? recentKeys.get(id) : undefined;
+	if (kept && kept.until > Date.now()) return kept.credentials;
+	const credentials = await xCredentials(ctx, 'app');
+	if (id) recentKeys.set(id, { until: Date.now() + KEYS_TTL_MS, credentials });
+	return credentials;
+}
+
 /** How many recent event ids are remembered for dedupe (kept in the node's static data, so it survives restarts). */
 const SEEN_LIMIT = 5000;
 
@@ -144,7 +161,10 @@ export class XTrigger implements INodeType {
 		name: 'xTrigger',
 		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// 1.1 behaves as 1. n8n evaluates an expression on every request to a version 1 webhook node
+		// (the old Webhook node's binaryData option), about 10 ms each with n8n 2.x's isolated runtime.
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["events"].join(", ")}}',
 		description: 'Starts the workflow on events X delivers to a webhook (account activity, direct messages, posts)',
 		defaults: { name: 'X Trigger' },
@@ -314,7 +334,7 @@ export class XTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
 		const response = this.getResponseObject();
-		const credentials = await xCredentials(this, 'app');
+		const credentials = await appKeys(this);
 		const secret = String(credentials.apiKeySecret ?? '');
 
 		if (this.getWebhookName() === 'setup') {

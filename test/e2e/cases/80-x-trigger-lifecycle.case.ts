@@ -53,7 +53,7 @@ export function triggerWorkflow(ctx: CaseContext, parameters: Record<string, unk
 			{
 				name: TRIGGER,
 				type: `${ctx.pkg.name}.xTrigger`,
-				typeVersion: 1,
+				typeVersion: 1.1,
 				position: [0, 0],
 				// The editor gives every node with webhooks a webhookId (its production path is <webhookId>/webhook).
 				webhookId: randomUUID(),
