@@ -363,19 +363,16 @@ export class XTrigger implements INodeType {
 		const wanted = this.getNodeParameter('events', ['*']) as string[];
 		const all = wanted.includes('*');
 		const data = state(this);
-		const seen = (data.seen ??= []);
 		const nodeKey = `${String(this.getWorkflow().id)}:${this.getNode().name}`;
 		let recent = recentEvents.get(nodeKey);
-		if (!recent) recentEvents.set(nodeKey, (recent = [...seen]));
+		if (!recent) recentEvents.set(nodeKey, (recent = [...(data.seen ?? [])]));
 		const receivedAt = new Date().toISOString();
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))
 			// The same event id from another App is a different delivery: the key carries the App.
 			.filter((event) => {
 				const key = `${String(credentials.apiKey)}:${event.kind}:${event.id}`;
-				if (!rememberEvent(recent, key, SEEN_LIMIT)) return false;
-				rememberEvent(seen, key, SEEN_LIMIT);
-				return true;
+				return rememberEvent(recent, key, SEEN_LIMIT);
 			})
 			.map((event) => ({
 				json: {
@@ -386,6 +383,9 @@ export class XTrigger implements INodeType {
 					payload: event.payload as IDataObject,
 				},
 			}));
+		// Static data gets the whole memory, not the ids of this delivery added to what this request
+		// loaded: concurrent deliveries' saves would otherwise drop each other's ids (the last save wins).
+		if (items.length) data.seen = [...recent];
 		response.status(200).json({ received: items.length });
 		if (!items.length) return { noWebhookResponse: true };
 		return { noWebhookResponse: true, workflowData: [items] };
