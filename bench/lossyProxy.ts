@@ -1,14 +1,12 @@
 /**
- * A loopback HTTP proxy in front of the emulator that loses answers: for a seeded fraction of the
- * matching requests it forwards the request, lets X (the emulator) apply it, and then closes the
+ * A loopback HTTP proxy in front of the emulator that loses answers: for every n-th matching
+ * request (n = 1 / rate, counted from the proxy's start) it forwards the request, lets X (the emulator) apply it, and then closes the
  * client's connection instead of answering. The emulator's own `drop` fault closes the connection
  * BEFORE the request is applied, so it cannot show what a retry does after an applied request;
  * this can. Only for the benchmarks (not a test double of X).
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-import { mulberry32 } from '../test/emulator/util';
 
 export interface LossyProxy {
 	/** Origin of the proxy, e.g. http://127.0.0.1:PORT (same paths as the emulator). */
@@ -18,8 +16,9 @@ export interface LossyProxy {
 	close(): Promise<void>;
 }
 
-export async function startLossyProxy(target: string, opts: { rate: number; seed?: number; match?: (method: string, path: string) => boolean }): Promise<LossyProxy> {
-	const random = mulberry32(opts.seed ?? 7);
+export async function startLossyProxy(target: string, opts: { rate: number; match?: (method: string, path: string) => boolean }): Promise<LossyProxy> {
+	const every = Math.max(1, Math.round(1 / opts.rate));
+	let matching = 0;
 	const upstream = new URL(target);
 	const lost: LossyProxy['lost'] = [];
 	const server: Server = createServer((req, res) => {
@@ -34,7 +33,7 @@ export async function startLossyProxy(target: string, opts: { rate: number; seed
 				answer.on('end', () => {
 					const method = req.method ?? 'GET';
 					const path = (req.url ?? '/').split('?')[0];
-					if ((opts.match?.(method, path) ?? true) && random() < opts.rate) {
+					if ((opts.match?.(method, path) ?? true) && ++matching % every === 0) {
 						lost.push({ method, path, status: answer.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
 						req.socket.destroy();
 						return;

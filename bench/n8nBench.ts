@@ -712,13 +712,13 @@ export interface LostAnswersSide {
  * requests are applied by the emulator but their answer never arrives, so the node retries an
  * applied request (PUT, and the audience POST marked idempotent).
  */
-export async function lostAnswers(env: BenchEnv, products: number, emails: number, rate = 0.1, seed = 31): Promise<LostAnswersSide[]> {
+export async function lostAnswers(env: BenchEnv, products: number, emails: number, rate = 0.1): Promise<LostAnswersSide[]> {
 	const { startLossyProxy } = await import('./lossyProxy');
 	const c = env.emulator.control;
 	const origin = new URL(env.emulator.urls.ads).origin;
 	const out: LostAnswersSide[] = [];
 	const isTarget = (method: string, path: string) => (method === 'PUT' && path.endsWith('/products')) || (method === 'POST' && path.endsWith('/users'));
-	const proxy = await startLossyProxy(origin, { rate, seed, match: isTarget });
+	const proxy = await startLossyProxy(origin, { rate, match: isTarget });
 	try {
 		const user = env.emulator.users[0];
 		const viaProxy = await patiently(() => env.n8n.client.createCredential({

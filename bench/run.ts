@@ -61,7 +61,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 20_000 },
+	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000 },
 	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000 },
 };
 
@@ -332,7 +332,7 @@ function renderMarkdown(r: Results): string {
 
 	if (r.lostAnswers) {
 		p('### Answers lost after X applied the request', '');
-		p('The emulator\'s `drop` fault closes the connection before the request is applied, so it cannot show a retry of an applied request. bench/lossyProxy.ts sits between n8n and the emulator and, for 10% of the upsert / upload requests (seeded), lets the emulator apply the request and then closes the connection instead of answering: the node sees a reset and sends the request again. Expected: nothing lost, nothing extra, one outcome per item, and exactly the products / hashes of the lost requests applied twice (harmless: the upsert and the audience add are idempotent).', '');
+		p('The emulator\'s `drop` fault closes the connection before the request is applied, so it cannot show a retry of an applied request. bench/lossyProxy.ts sits between n8n and the emulator and, for every 10th upsert / upload request (retries count too), lets the emulator apply the request and then closes the connection instead of answering: the node sees a reset and sends the request again. Expected: nothing lost, nothing extra, one outcome per item, and exactly the products / hashes of the lost requests applied twice (harmless: the upsert and the audience add are idempotent).', '');
 		p('| | size | answers lost | carried by them | applied twice | statuses | node time | check |', '| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |');
 		for (const l of r.lostAnswers) {
 			p(`| ${l.what} | ${n(l.size)} | ${l.lostAnswers} | ${n(l.carriedByLost)} | ${n(l.report.state.appliedTwice.length)} | ${Object.entries(l.report.pairing.byStatus).map(([k, v]) => `${k} ${n(v)}`).join(', ')} | ${s(l.nodeMs)} | ${l.ok ? 'held' : `**${l.problems.join('; ')}**`} |`);
