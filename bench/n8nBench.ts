@@ -45,7 +45,7 @@ function snapshotPackage(): string {
 	return dir;
 }
 
-export async function startBenchEnv(opts: { latencyMs: number; logFile: string }): Promise<BenchEnv> {
+export async function startBenchEnv(opts: { latencyMs: number; logFile: string; n8nEnv?: Record<string, string> }): Promise<BenchEnv> {
 	// No kept-alive sockets towards n8n: while n8n's event loop is busy for seconds (a big run),
 	// its 5 s keep-alive timer can close an idle socket the client has just written a request to,
 	// and the request dies with ECONNRESET. A fresh connection per request avoids that race.
@@ -58,7 +58,7 @@ export async function startBenchEnv(opts: { latencyMs: number; logFile: string }
 			logFile: opts.logFile,
 			// warn: the node's retry and wait lines, without debug logging slowing both sides down.
 			// BENCH_N8N_NODE_OPTIONS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile n8n itself.
-			env: { N8N_LOG_LEVEL: 'warn', ...(process.env.BENCH_N8N_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS } : {}) },
+			env: { N8N_LOG_LEVEL: 'warn', ...(process.env.BENCH_N8N_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_N8N_NODE_OPTIONS } : {}), ...opts.n8nEnv },
 			startTimeoutMs: 240_000,
 		});
 		const user = emulator.users[0];
