@@ -15,6 +15,7 @@ import { Agent, setGlobalDispatcher } from 'undici';
 
 import { N8nHttpError, startN8n, REPO_ROOT, type CredentialRef, type ExecutionResult, type N8nInstance, type WorkflowJson } from '../test/e2e/n8n';
 import { chain, code, X_ADS } from '../test/e2e/workflows';
+import { RecentEvents } from '../nodes/XTrigger/events';
 import { startEmulator, type XEmulator } from '../test/emulator';
 import { countFaults, startFaultMix, type FaultCounts } from './faultMix';
 import { benchEmail, benchProduct, checkAudienceUpload, checkProductSync, isAudienceUpload, isProductUpsert, type OutcomeReport } from './outcomes';
@@ -401,12 +402,12 @@ export interface TriggerResult {
 	burst: { events: number; ours?: TriggerSide; webhook?: TriggerSide; log: { executionFailed: number; staticDataNotSaved: number; sqliteLockTimeouts: number } };
 }
 
-/** Length of the X Trigger's `seen` list in a workflow's static data (0 when absent). */
+/** Events the X Trigger remembers in a workflow's static data (0 when absent). */
 function findSeen(staticData: unknown): number {
 	const data = typeof staticData === 'string' ? JSON.parse(staticData) : staticData;
 	for (const value of Object.values((data ?? {}) as Record<string, unknown>)) {
-		const seen = (value as { seen?: unknown[] } | null)?.seen;
-		if (Array.isArray(seen)) return seen.length;
+		const seen = (value as { seen?: unknown } | null)?.seen;
+		if (typeof seen === 'string') return new RecentEvents(Infinity, seen).size;
 	}
 	return 0;
 }

@@ -13,16 +13,16 @@ import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
 import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
-import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDelivery } from './events';
+import { CRC_TOKEN, crcResponseToken, RecentEvents, signatureMatches, splitDelivery } from './events';
 
 /**
- * Recent event ids per trigger node in this process. n8n loads static data afresh for every
+ * Recent events per trigger node in this process. n8n loads static data afresh for every
  * request and saves it after the node returns (the last save wins), so retries that arrive
  * together or right after the answer would all pass a check against static data alone; this
  * memory is checked and filled without a pause in between. Static data carries the ids across
  * restarts. (With several webhook processes in queue mode, each has its own memory.)
  */
-export const recentEvents = new Map<string, string[]>();
+export const recentEvents = new Map<string, RecentEvents>();
 
 /**
  * The App's keys per credential, kept a few seconds: n8n reads, decrypts and resolves a credential
@@ -41,7 +41,7 @@ async function appKeys(ctx: IWebhookFunctions): Promise<IDataObject> {
 	return credentials;
 }
 
-/** How many recent event ids are remembered for dedupe (kept in the node's static data, so it survives restarts). */
+/** How many recent events are remembered for dedupe (kept in the node's static data, so it survives restarts). */
 const SEEN_LIMIT = 5000;
 
 interface TriggerState extends IDataObject {
@@ -51,7 +51,8 @@ interface TriggerState extends IDataObject {
 	subscriptionIds?: string[];
 	/** The subscriptions asked for when they were created, to notice a changed configuration. */
 	subscriptionConfig?: string;
-	seen?: string[];
+	/** Fingerprints of recent events (RecentEvents.toString()). */
+	seen?: string;
 }
 
 interface SubscriptionSpec {
@@ -365,14 +366,13 @@ export class XTrigger implements INodeType {
 		const data = state(this);
 		const nodeKey = `${String(this.getWorkflow().id)}:${this.getNode().name}`;
 		let recent = recentEvents.get(nodeKey);
-		if (!recent) recentEvents.set(nodeKey, (recent = [...(data.seen ?? [])]));
+		if (!recent) recentEvents.set(nodeKey, (recent = new RecentEvents(SEEN_LIMIT, data.seen)));
 		const receivedAt = new Date().toISOString();
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))
 			// The same event id from another App is a different delivery: the key carries the App.
 			.filter((event) => {
-				const key = `${String(credentials.apiKey)}:${event.kind}:${event.id}`;
-				return rememberEvent(recent, key, SEEN_LIMIT);
+				return recent.remember(`${String(credentials.apiKey)}:${event.kind}:${event.id}`);
 			})
 			.map((event) => ({
 				json: {
@@ -385,7 +385,7 @@ export class XTrigger implements INodeType {
 			}));
 		// Static data gets the whole memory, not the ids of this delivery added to what this request
 		// loaded: concurrent deliveries' saves would otherwise drop each other's ids (the last save wins).
-		if (items.length) data.seen = [...recent];
+		if (items.length) data.seen = recent.toString();
 		response.status(200).json({ received: items.length });
 		if (!items.length) return { noWebhookResponse: true };
 		return { noWebhookResponse: true, workflowData: [items] };

@@ -2,7 +2,7 @@
  * Webhook deliveries of X: CRC answers, signature checks, and splitting a delivery into events.
  * Kept free of n8n types so the rules are easy to read and test.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 /** A crc_token X would send; anything else is refused so the CRC cannot sign attacker-chosen data. */
 export const CRC_TOKEN = /^[A-Za-z0-9+/=_-]{16,128}$/;
@@ -88,10 +88,49 @@ export function splitDelivery(body: unknown): XEvent[] {
 	return [{ kind, id: eventId(kind, delivery), forUserId: forUserId ?? firstString(data.for_user_id, filter.user_id), payload: delivery }];
 }
 
-/** Recent event ids, oldest first, bounded so the node's static data stays small. */
-export function rememberEvent(seen: string[], key: string, limit: number): boolean {
-	if (seen.includes(key)) return false;
-	seen.push(key);
-	if (seen.length > limit) seen.splice(0, seen.length - limit);
-	return true;
+/** Characters of an event fingerprint: 72 bits of SHA-256, so a few thousand never collide in practice. */
+const FINGERPRINT_LENGTH = 12;
+
+export function eventFingerprint(key: string): string {
+	return hash('sha256', key, 'base64url').slice(0, FINGERPRINT_LENGTH);
+}
+
+/**
+ * The most recent events, oldest first, at most `limit`. n8n loads and saves a workflow's static
+ * data for every delivery, so they are saved as one string of fixed-width fingerprints (12
+ * characters an event) rather than as a long JSON array of ids.
+ */
+export class RecentEvents {
+	private readonly order: string[];
+	private readonly known: Set<string>;
+
+	constructor(
+		private readonly limit: number,
+		saved?: unknown,
+	) {
+		const text = typeof saved === 'string' ? saved : '';
+		this.order = [];
+		for (let at = 0; at + FINGERPRINT_LENGTH <= text.length; at += FINGERPRINT_LENGTH) this.order.push(text.slice(at, at + FINGERPRINT_LENGTH));
+		this.order.splice(0, Math.max(0, this.order.length - limit));
+		this.known = new Set(this.order);
+	}
+
+	/** Whether the event is new; it is remembered either way. */
+	remember(key: string): boolean {
+		const fingerprint = eventFingerprint(key);
+		if (this.known.has(fingerprint)) return false;
+		this.order.push(fingerprint);
+		this.known.add(fingerprint);
+		if (this.order.length > this.limit) this.known.delete(this.order.shift()!);
+		return true;
+	}
+
+	get size(): number {
+		return this.order.length;
+	}
+
+	/** The form kept in static data. */
+	toString(): string {
+		return this.order.join('');
+	}
 }

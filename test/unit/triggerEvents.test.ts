@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 
-import { CRC_TOKEN, crcResponseToken, rememberEvent, signatureMatches, splitDelivery } from '../../nodes/XTrigger/events';
+import { CRC_TOKEN, crcResponseToken, eventFingerprint, RecentEvents, signatureMatches, splitDelivery } from '../../nodes/XTrigger/events';
 
 const secret = 'consumer-secret';
 const sign = (body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('base64')}`;
@@ -52,14 +52,32 @@ describe('splitting deliveries', () => {
 		expect(again.id).toBe(event.id);
 	});
 
-	it('remembers a bounded number of recent ids', () => {
-		const seen: string[] = [];
-		expect(rememberEvent(seen, 'a', 2)).toBe(true);
-		expect(rememberEvent(seen, 'a', 2)).toBe(false);
-		rememberEvent(seen, 'b', 2);
-		rememberEvent(seen, 'c', 2);
-		expect(seen).toEqual(['b', 'c']);
-		expect(rememberEvent(seen, 'a', 2)).toBe(true);
+	it('remembers a bounded number of recent events, oldest forgotten first', () => {
+		const recent = new RecentEvents(2);
+		expect(recent.remember('a')).toBe(true);
+		expect(recent.remember('a')).toBe(false);
+		recent.remember('b');
+		recent.remember('c');
+		expect(recent.size).toBe(2);
+		expect(recent.toString()).toBe(eventFingerprint('b') + eventFingerprint('c'));
+		expect(recent.remember('a')).toBe(true);
+		expect(recent.remember('c')).toBe(false);
+	});
+
+	it('keeps recent events as 12-character fingerprints in one string, and restores them from it', () => {
+		const recent = new RecentEvents(5000);
+		for (let i = 0; i < 3000; i++) recent.remember(`key:post.create:180000000000${i}`);
+		const saved = recent.toString();
+		expect(saved).toHaveLength(3000 * 12);
+		expect(saved).toMatch(/^[A-Za-z0-9_-]+$/);
+		const restored = new RecentEvents(5000, saved);
+		expect(restored.size).toBe(3000);
+		expect(restored.remember('key:post.create:1800000000002999')).toBe(false);
+		expect(restored.remember('key:post.create:1')).toBe(true);
+		// A smaller limit keeps the newest.
+		const smaller = new RecentEvents(10, saved);
+		expect(smaller.toString()).toBe(saved.slice(-120));
+		expect(new RecentEvents(10, undefined).size).toBe(0);
 	});
 });
 

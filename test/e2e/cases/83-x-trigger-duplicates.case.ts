@@ -3,16 +3,14 @@
  * soon as the first was answered: the emulator's `twice`), the same event delivered concurrently,
  * and different events delivered concurrently and retried later. Each event must run exactly once.
  *
- * With n8n 2.41.1 this FAILS for the node as it is (issue 8 report): the node remembers event ids in
- * the workflow's static data (nodes/XTrigger/XTrigger.node.ts, webhook(): `state(this)`, `data.seen`,
- * rememberEvent) and writes the 200 itself before returning (`response.status(200).json(...)`,
- * `noWebhookResponse: true`). n8n loads static data from the database for every webhook request
- * (dist/webhooks/live-webhooks.js:115) and saves the whole object only after the node returned
- * (live-webhooks.js:147, WorkflowStaticDataService.saveStaticDataById: an UPDATE of the whole
- * blob). So (1) a retry that arrives right after the 200 can read the static data from before the
- * save and run again; (2) concurrent copies of one event all read the same old list and all run;
- * (3) concurrent different events overwrite each other's saves (last writer wins), so the ids lost
- * run again when X retries them.
+ * Why static data alone would not do: n8n loads a workflow's static data from the database for
+ * every webhook request (dist/webhooks/live-webhooks.js) and saves the whole object only after the
+ * node returned, while the node answers 200 before that. So a retry right after the 200 could read
+ * the state from before the save, concurrent copies of one event would all read the same old state,
+ * and concurrent different events would overwrite each other's saves (the last writer wins). The
+ * node therefore checks and fills an in-process memory (`recentEvents` in
+ * nodes/XTrigger/XTrigger.node.ts) without a pause in between, and saves that whole memory to
+ * static data (fingerprints, for restarts).
  */
 import { defineCase } from '../types';
 import { activateTrigger, emu, eventIds, executionsOf, removeWorkflow, triggerWorkflow, userId } from './80-x-trigger-lifecycle.case';
