@@ -19,7 +19,7 @@ import { CRC_TOKEN, crcResponseToken, RecentEvents, signatureMatches, splitDeliv
  * Recent events per trigger node in this process. n8n loads static data afresh for every
  * request and saves it after the node returns (the last save wins), so retries that arrive
  * together or right after the answer would all pass a check against static data alone; this
- * memory is checked and filled without a pause in between. Static data carries the ids across
+ * memory is checked and filled without a pause in between. Static data carries it across
  * restarts. (With several webhook processes in queue mode, each has its own memory.)
  */
 export const recentEvents = new Map<string, RecentEvents>();
@@ -371,9 +371,7 @@ export class XTrigger implements INodeType {
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))
 			// The same event id from another App is a different delivery: the key carries the App.
-			.filter((event) => {
-				return recent.remember(`${String(credentials.apiKey)}:${event.kind}:${event.id}`);
-			})
+			.filter((event) => recent.remember(`${String(credentials.apiKey)}:${event.kind}:${event.id}`))
 			.map((event) => ({
 				json: {
 					event_type: event.kind,
@@ -383,8 +381,8 @@ export class XTrigger implements INodeType {
 					payload: event.payload as IDataObject,
 				},
 			}));
-		// Static data gets the whole memory, not the ids of this delivery added to what this request
-		// loaded: concurrent deliveries' saves would otherwise drop each other's ids (the last save wins).
+		// Static data gets the whole memory, not this delivery's events added to what this request
+		// loaded: concurrent deliveries' saves would otherwise drop each other's (the last save wins).
 		if (items.length) data.seen = recent.toString();
 		response.status(200).json({ received: items.length });
 		if (!items.length) return { noWebhookResponse: true };
