@@ -439,6 +439,17 @@ export function findLoadErrors(log: string, needle?: string): string[] {
 // REST client
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * n8n's execution list is the workflow's running executions followed by all its executions, read
+ * by two queries at once, so one execution can be listed twice. Seen in CI: a wait for a
+ * workflow's fifth execution ended with the fourth as the newest listed, while n8n's log showed
+ * the fifth starting just after.
+ */
+export function uniqueExecutions<T extends { id?: unknown }>(rows: T[]): T[] {
+	const seen = new Set<string>();
+	return rows.filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)));
+}
+
 export class N8nHttpError extends Error {
 	constructor(
 		public readonly method: string,
@@ -829,7 +840,7 @@ export class N8nClient {
 	async listExecutions(workflowId?: string): Promise<any[]> {
 		const q = workflowId ? `?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}` : '';
 		const res = await this.request<any>('GET', `/rest/executions${q}`);
-		return res.results ?? res;
+		return uniqueExecutions(res.results ?? res);
 	}
 
 	/** Call a production webhook (/webhook/<path>) of an active workflow. */

@@ -17,6 +17,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import type { ExecutionResult, SavedWorkflow, WorkflowJson } from '../n8n';
+import { uniqueExecutions } from '../n8n';
 import { defineCase, type CaseContext } from '../types';
 
 export const TRIGGER = 'X Trigger';
@@ -109,7 +110,7 @@ export async function removeWorkflow(ctx: CaseContext, workflowId: string | unde
 export async function listExecutions(ctx: CaseContext, workflowId: string): Promise<Array<Record<string, any>>> {
 	const q = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`;
 	const res = await ctx.client.request<any>('GET', `/rest/executions?${q}`);
-	const results: Array<Record<string, any>> = res.results ?? res;
+	const results: Array<Record<string, any>> = uniqueExecutions(res.results ?? res);
 	if (typeof res.count === 'number' && res.count > results.length) throw new Error(`workflow ${workflowId} has ${res.count} executions, more than one page`);
 	return results;
 }
