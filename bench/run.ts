@@ -150,7 +150,7 @@ async function main(): Promise<number> {
 
 	if (args.only.has('inprocess')) {
 		await attempt(`in-process: audience ${sizes.emails} emails, signing`, async () => {
-			const timed = runChild<Omit<NonNullable<Results['inProcess']>, 'memory'>>('inProcess.ts', [String(sizes.emails)]);
+			const timed = runChild<{ audience: AudienceBenchResult; signing: SigningBenchResult }>('inProcess.ts', [String(sizes.emails)]);
 			results.inProcess = { ...timed, memory: runChild('inProcess.ts', ['memory', String(sizes.emails)]) };
 		});
 		await attempt('in-process: batch runners at growing sizes', async () => {

@@ -445,7 +445,7 @@ export function findLoadErrors(log: string, needle?: string): string[] {
  * workflow's fifth execution ended with the fourth as the newest listed, while n8n's log showed
  * the fifth starting just after.
  */
-export function uniqueExecutions<T extends { id?: unknown }>(rows: T[]): T[] {
+function uniqueExecutions<T extends { id?: unknown }>(rows: T[]): T[] {
 	const seen = new Set<string>();
 	return rows.filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)));
 }
@@ -837,10 +837,16 @@ export class N8nClient {
 		}
 	}
 
+	/**
+	 * Summaries of the executions, a workflow's if given, each once. One page of 100 (n8n pages 20 by
+	 * default): more fails, so a count is never silently cut.
+	 */
 	async listExecutions(workflowId?: string): Promise<any[]> {
-		const q = workflowId ? `?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}` : '';
-		const res = await this.request<any>('GET', `/rest/executions${q}`);
-		return uniqueExecutions(res.results ?? res);
+		const filter = workflowId ? `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&` : '';
+		const res = await this.request<any>('GET', `/rest/executions?${filter}limit=100`);
+		const results: any[] = uniqueExecutions(res.results ?? res);
+		if (typeof res.count === 'number' && res.count > results.length) throw new Error(`${workflowId ? `workflow ${workflowId} has` : 'there are'} ${res.count} executions, more than one page`);
+		return results;
 	}
 
 	/** Call a production webhook (/webhook/<path>) of an active workflow. */

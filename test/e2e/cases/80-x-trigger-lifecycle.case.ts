@@ -17,7 +17,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 import type { ExecutionResult, SavedWorkflow, WorkflowJson } from '../n8n';
-import { uniqueExecutions } from '../n8n';
 import { defineCase, type CaseContext } from '../types';
 
 export const TRIGGER = 'X Trigger';
@@ -103,21 +102,9 @@ export async function removeWorkflow(ctx: CaseContext, workflowId: string | unde
 	await ctx.client.deleteWorkflow(workflowId).catch(() => undefined);
 }
 
-/**
- * Summaries of a workflow's executions (GET /rest/executions pages 20 by default, at most 100:
- * ask for 100 and fail beyond, so a count is never silently cut).
- */
-export async function listExecutions(ctx: CaseContext, workflowId: string): Promise<Array<Record<string, any>>> {
-	const q = `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=100`;
-	const res = await ctx.client.request<any>('GET', `/rest/executions?${q}`);
-	const results: Array<Record<string, any>> = uniqueExecutions(res.results ?? res);
-	if (typeof res.count === 'number' && res.count > results.length) throw new Error(`workflow ${workflowId} has ${res.count} executions, more than one page`);
-	return results;
-}
-
 /** Finished executions of a workflow, oldest first. */
 export async function executionsOf(ctx: CaseContext, workflowId: string): Promise<ExecutionResult[]> {
-	const list = await listExecutions(ctx, workflowId);
+	const list = await ctx.client.listExecutions(workflowId);
 	const ids = list.map((e) => String(e.id)).sort((a, b) => Number(a) - Number(b));
 	return await Promise.all(ids.map(async (id) => await ctx.client.waitForExecution(id, 15_000)));
 }
@@ -125,14 +112,14 @@ export async function executionsOf(ctx: CaseContext, workflowId: string): Promis
 /** Waits until the workflow has `count` executions, then `settleMs` more to see that no other one follows. */
 export async function expectExecutionCount(ctx: CaseContext, workflowId: string, count: number, what: string, settleMs = 0, timeoutMs = 15_000): Promise<ExecutionResult[]> {
 	const deadline = Date.now() + timeoutMs;
-	let list = await listExecutions(ctx, workflowId);
+	let list = await ctx.client.listExecutions(workflowId);
 	while (list.length < count && Date.now() < deadline) {
 		await sleep(100);
-		list = await listExecutions(ctx, workflowId);
+		list = await ctx.client.listExecutions(workflowId);
 	}
 	if (settleMs) {
 		await sleep(settleMs);
-		list = await listExecutions(ctx, workflowId);
+		list = await ctx.client.listExecutions(workflowId);
 	}
 	if (list.length !== count) {
 		const found = await executionsOf(ctx, workflowId);
