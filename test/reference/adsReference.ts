@@ -1,0 +1,285 @@
+/**
+ * Reads X's Ads API reference pages (../shared/reference/x-docs/x-ads-api/**.mdx) into one table
+ * entry per endpoint: method, version, path, where each parameter goes, and the example request
+ * and response. Test tooling only: the emulator enforces this table and the conformance test
+ * compares the nodes' endpoint definitions with it, so neither judges by our own reading.
+ *
+ * The pages are regular but not uniform, so the reader goes by the one mark every endpoint has:
+ * its "Resource URL" line. Text before that line (back to the previous example or heading) is the
+ * endpoint's preamble (its `#### METHOD path` heading, and notes such as "JSON POST bodies");
+ * text after it, up to the next endpoint's preamble, holds its ParamFields and examples.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+export type ParamPlace = 'path' | 'query' | 'body';
+
+export interface AdsRefParam {
+	name: string;
+	/** Where X takes it. Attributes of a JSON-body endpoint are 'body'. */
+	place: ParamPlace;
+	/** X's type word: string, int, long, boolean, enum, array, object, ... */
+	type: string;
+	required: boolean;
+	default?: string;
+	/** "Possible values" the reference lists, when it lists them. */
+	values?: string[];
+	/** The ParamField's text, markup removed (for limits such as "Max: 200"). */
+	text: string;
+}
+
+export interface AdsRefEndpoint {
+	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+	/** API version in the path: 12, or 5 for tailored audience permissions. */
+	version: number;
+	/** Path after the version, parameters as :name, e.g. accounts/:account_id/cards/:card_id. */
+	path: string;
+	/** ads: both hosts; sandbox: documented on the sandbox host only. */
+	host: 'ads' | 'sandbox';
+	/** The page, relative to x-docs, e.g. x-ads-api/creatives/reference.mdx. */
+	page: string;
+	/** Line of the Resource URL in that page (1-based). */
+	line: number;
+	/** X's docs page of the endpoint. */
+	docsUrl: string;
+	/** The endpoint takes a JSON body (Content-Type: application/json). */
+	jsonBody: boolean;
+	params: AdsRefParam[];
+	/** The example request line, e.g. "GET https://ads-api.x.com/12/accounts/abc/cards?count=1". */
+	exampleRequest?: string;
+	/** The example response as X printed it (JSON text), and parsed when it parses. */
+	exampleResponseText?: string;
+	exampleResponse?: unknown;
+}
+
+/** Where shared/reference is: beside the repository (CI lays it there), or X_REFERENCE_DIR. */
+export function referenceDir(): string {
+	const dir = process.env.X_REFERENCE_DIR ?? resolve(__dirname, '../../../shared/reference');
+	if (!existsSync(join(dir, 'x-docs'))) {
+		throw new Error(`X's reference is not at ${dir} (set X_REFERENCE_DIR to the folder holding x-docs/)`);
+	}
+	return dir;
+}
+
+const RESOURCE_URL = /^(?:#{2,4}\s+|\*\*)Resource URL/;
+const URL_IN_LINE = /`(?:(?:GET|POST|PUT|DELETE)\s+)?(https:\/\/ads-api(?:-sandbox)?\.x\.com\/)?([^`\s]+)`/;
+const METHOD_HEADING = /^####\s+\**\s*(GET|POST|PUT|DELETE)\s+([^\s[*]+)/;
+const ANY_HEADING = /^#{2,4}\s/;
+const FENCE = /^\s*```/;
+const EXAMPLE_REQUEST = /\b(GET|POST|PUT|DELETE)\b[^\n`]*?(https:\/\/ads-api(?:-sandbox)?\.x\.com\/[^\s`'"]+)/;
+const JSON_BODY = /JSON (?:POST )?bod(?:y|ies)|Content-Type`? (?:must be set to|of) `?application\/json|Content-Type: application\/json/i;
+const PARAM_OPEN = /^<ParamField\s+(path|query|body)="([^"]+)"\s+type="([^"]*)"([^>]*)>/;
+
+/** accounts/:account\_id/x -> accounts/:account_id/x; a literal id (a typo in the page) -> :id. */
+function cleanPath(raw: string): string {
+	return raw
+		.replace(/\\/g, '')
+		.replace(/^\/+|\/+$/g, '')
+		.split('/')
+		.map((s) => (/^\d{6,}$/.test(s) ? ':id' : s))
+		.join('/');
+}
+
+/** The path with every parameter as {}: what two spellings of one endpoint share. */
+export function pathShape(path: string): string {
+	return path
+		.split('/')
+		.map((s) => (s.startsWith(':') || (s.startsWith('{') && s.endsWith('}')) ? '{}' : s))
+		.join('/');
+}
+
+export function endpointKey(method: string, version: number, path: string): string {
+	return `${method.toUpperCase()} ${version}/${pathShape(path)}`;
+}
+
+function plain(text: string): string {
+	return text
+		.replace(/<br\s*\/?>/g, ' ')
+		.replace(/<[^>]+>/g, '')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/** X's docs anchors: lowercase, every run of other characters a dash (post-accounts-account-id-tweet). */
+function anchor(method: string, path: string): string {
+	return `${method} ${path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The analytics page lists parameters as table rows: | name <br />_required_ | text ... Type: enum ... | */
+function tableParam(line: string, path: string, jsonBody: boolean): AdsRefParam | undefined {
+	const row = /^\|\s*([a-z0-9_\\]+)\s*(?:<br\s*\/>)?\s*_(required|optional)_\s*\|(.*)\|\s*$/.exec(line.trim());
+	if (!row) return undefined;
+	const name = row[1].replace(/\\/g, '');
+	const values = /Possible values:\s*((?:`[^`]+`[\s,]*)+)/.exec(row[3]);
+	return {
+		name,
+		place: path.split('/').includes(`:${name}`) ? 'path' : jsonBody ? 'body' : 'query',
+		type: /Type:\s*([a-z]+)/i.exec(row[3])?.[1] ?? 'string',
+		required: row[2] === 'required',
+		...(values ? { values: [...values[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]) } : {}),
+		text: plain(row[3]),
+	};
+}
+
+function parseParams(lines: string[], jsonBody: boolean, path: string): AdsRefParam[] {
+	const params: AdsRefParam[] = [];
+	for (let i = 0; i < lines.length; i++) {
+		const fromTable = tableParam(lines[i], path, jsonBody);
+		if (fromTable) {
+			params.push(fromTable);
+			continue;
+		}
+		const open = PARAM_OPEN.exec(lines[i].trim());
+		if (!open) continue;
+		const [, place, name, type, flags] = open;
+		const body: string[] = [];
+		for (i++; i < lines.length && !lines[i].includes('</ParamField>'); i++) body.push(lines[i]);
+		const text = plain(body.join(' '));
+		const values = /Possible values:\s*((?:`[^`]+`[\s,]*)+)/.exec(body.join(' '));
+		const def = /default="([^"]*)"/.exec(flags);
+		params.push({
+			name: name.replace(/\\/g, ''),
+			place: place === 'query' && jsonBody ? 'body' : (place as ParamPlace),
+			type,
+			required: /\brequired\b/.test(flags),
+			...(def ? { default: def[1] } : {}),
+			...(values ? { values: [...values[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]) } : {}),
+			text,
+		});
+	}
+	return params;
+}
+
+/** The first fenced block after "Example Response" (a JSON answer), as text. */
+function exampleResponse(lines: string[]): string | undefined {
+	const at = lines.findIndex((l) => /Example Response/i.test(l));
+	if (at === -1) return undefined;
+	let open = -1;
+	for (let i = at + 1; i < lines.length; i++) {
+		if (!FENCE.test(lines[i])) continue;
+		if (open === -1) open = i;
+		else return lines.slice(open + 1, i).join('\n');
+	}
+	return undefined;
+}
+
+function readPage(file: string, docsRoot: string): AdsRefEndpoint[] {
+	const lines = readFileSync(file, 'utf8').split('\n');
+	const page = relative(docsRoot, file).split('\\').join('/');
+	const docsPage = `https://docs.x.com/${page.replace(/\.mdx$/, '')}`;
+	// Where the last fenced block before each line closed: the previous endpoint's example ends there.
+	const lastFenceClose: number[] = [];
+	const insideFence: boolean[] = [];
+	let inFence = false;
+	let close = -1;
+	lines.forEach((l, i) => {
+		insideFence[i] = inFence;
+		if (FENCE.test(l)) {
+			if (inFence) close = i;
+			inFence = !inFence;
+		}
+		lastFenceClose[i] = close;
+	});
+	// An endpoint starts at its `#### METHOD path` heading, or (where it has none) at the text
+	// before its Resource URL line; a heading claims the first Resource URL after it.
+	const starts: Array<{ start: number; heading?: RegExpExecArray; url?: number }> = [];
+	lines.forEach((l, i) => {
+		const heading = insideFence[i] ? null : METHOD_HEADING.exec(l);
+		if (heading) return void starts.push({ start: i, heading });
+		if (!RESOURCE_URL.test(l)) return;
+		const last = starts[starts.length - 1];
+		if (last?.heading && last.url === undefined && lastFenceClose[i] < last.start) return void (last.url = i);
+		let start = Math.max(last ? (last.url ?? last.start) + 1 : 0, lastFenceClose[i] + 1);
+		for (let j = i - 1; j >= start; j--) {
+			if (ANY_HEADING.test(lines[j]) && !RESOURCE_URL.test(lines[j])) {
+				start = j;
+				break;
+			}
+		}
+		starts.push({ start, url: i });
+	});
+	const endpoints: AdsRefEndpoint[] = [];
+	starts.forEach((s, k) => {
+		const text = lines.slice(s.start, k + 1 < starts.length ? starts[k + 1].start : lines.length);
+		const urlAt = s.url === undefined ? -1 : s.url - s.start;
+		const urlLine = urlAt === -1 ? undefined : text.slice(urlAt + 1, urlAt + 6).find((l) => URL_IN_LINE.test(l));
+		const requestLine = text.map((l) => EXAMPLE_REQUEST.exec(l)).find(Boolean);
+		let host: string | undefined;
+		let rest: string;
+		if (urlLine) [, host, rest] = URL_IN_LINE.exec(urlLine)!;
+		else if (s.heading) {
+			// No Resource URL: the heading names the path; the example request, the version.
+			const version = requestLine ? /x\.com\/(\d+)\//.exec(requestLine[2])?.[1] : undefined;
+			rest = `${version ?? 12}/${s.heading[2]}`;
+		} else return;
+		const versioned = /^(\d+)\/(.+)$/.exec(cleanPath(rest));
+		const version = versioned ? Number(versioned[1]) : 12;
+		const path = versioned ? versioned[2] : cleanPath(rest);
+		const heading = s.heading;
+		let method: string | undefined;
+		if (heading && pathShape(cleanPath(heading[2])) === pathShape(path)) method = heading[1];
+		else if (requestLine) method = requestLine[1];
+		else if (heading) method = heading[1];
+		if (!method) return;
+		const jsonBody = JSON_BODY.test(text.join('\n'));
+		const responseText = exampleResponse(text);
+		let parsed: unknown;
+		try {
+			parsed = responseText === undefined ? undefined : JSON.parse(responseText);
+		} catch {
+			parsed = undefined;
+		}
+		endpoints.push({
+			method: method as AdsRefEndpoint['method'],
+			version,
+			path,
+			host: host?.includes('sandbox') ? 'sandbox' : 'ads',
+			page,
+			line: (s.url ?? s.start) + 1,
+			docsUrl: `${docsPage}#${anchor(method, path)}`,
+			jsonBody,
+			params: parseParams(text, jsonBody, path),
+			...(requestLine ? { exampleRequest: `${requestLine[1]} ${requestLine[2]}` } : {}),
+			...(responseText !== undefined ? { exampleResponseText: responseText } : {}),
+			...(parsed !== undefined ? { exampleResponse: parsed } : {}),
+		});
+	});
+	return endpoints;
+}
+
+function mdxFiles(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+		d.isDirectory() ? mdxFiles(join(dir, d.name)) : d.name.endsWith('.mdx') ? [join(dir, d.name)] : [],
+	);
+}
+
+export interface AdsReference {
+	endpoints: AdsRefEndpoint[];
+	/** By endpointKey(method, version, path); the first documented wins, later ones are in `repeats`. */
+	byKey: Map<string, AdsRefEndpoint>;
+	repeats: AdsRefEndpoint[];
+	find(method: string, version: number, path: string): AdsRefEndpoint | undefined;
+}
+
+let cached: AdsReference | undefined;
+
+/** Every endpoint of the Ads reference pages (read once per process). */
+export function loadAdsReference(): AdsReference {
+	if (cached) return cached;
+	const docsRoot = join(referenceDir(), 'x-docs');
+	const endpoints = mdxFiles(join(docsRoot, 'x-ads-api')).sort().flatMap((f) => readPage(f, docsRoot));
+	const byKey = new Map<string, AdsRefEndpoint>();
+	const repeats: AdsRefEndpoint[] = [];
+	for (const e of endpoints) {
+		const key = endpointKey(e.method, e.version, e.path);
+		if (byKey.has(key)) repeats.push(e);
+		else byKey.set(key, e);
+	}
+	cached = {
+		endpoints,
+		byKey,
+		repeats,
+		find: (method, version, path) => byKey.get(endpointKey(method, version, path)),
+	};
+	return cached;
+}
