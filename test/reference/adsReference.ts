@@ -152,7 +152,8 @@ function parseParams(lines: string[], jsonBody: boolean, path: string): AdsRefPa
 
 /** The first fenced block after "Example Response" (a JSON answer), as text. */
 function exampleResponse(lines: string[]): string | undefined {
-	const at = lines.findIndex((l) => /Example Response/i.test(l));
+	// Not a fence's title: some request bodies are fenced with title="Example response".
+	const at = lines.findIndex((l) => /Example Response/i.test(l) && !FENCE.test(l));
 	if (at === -1) return undefined;
 	let open = -1;
 	for (let i = at + 1; i < lines.length; i++) {
