@@ -148,15 +148,22 @@ function optionalCollectionLabel(endpoint: Endpoint): string {
 	]!;
 }
 
+/** n8n's lint wants option lists of 5 or more in name order; defaults stay the first value defined. */
+function sortedByName<T extends { name: string }>(options: T[]): T[] {
+	return options.length < 5 ? options : [...options].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 function toOptions(values: readonly string[]): INodePropertyOptions[] {
-	return values.map((value) => ({
-		name: value
-			.toLowerCase()
-			.split(/[_ ]/)
-			.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-			.join(' '),
-		value,
-	}));
+	return sortedByName(
+		values.map((value) => ({
+			name: value
+				.toLowerCase()
+				.split(/[_ ]/)
+				.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+				.join(' '),
+			value,
+		})),
+	);
 }
 
 function fieldProperty(field: Field): INodeProperties {
@@ -234,7 +241,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			name: 'resource',
 			type: 'options',
 			noDataExpression: true,
-			options: resources.map(({ name, value, description }) => ({ name, value, description })),
+			options: sortedByName(resources.map(({ name, value, description }) => ({ name, value, description }))),
 			default: firstResource,
 		},
 	];
@@ -246,12 +253,9 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			options: resource.endpoints.map((e) => ({
-				name: e.name,
-				value: e.operation,
-				description: e.description,
-				action: e.action,
-			})),
+			options: sortedByName(
+				resource.endpoints.map((e) => ({ name: e.name, value: e.operation, description: e.description, action: e.action })),
+			),
 			default: firstOperation,
 		});
 	}
