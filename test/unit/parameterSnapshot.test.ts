@@ -1,0 +1,82 @@
+/**
+ * Saved workflows store parameters by name, and n8n leaves out values equal to the default. So a
+ * renamed or retyped parameter, or a new default, silently changes what a saved workflow does.
+ * parameters.snapshot.json records every parameter of the four nodes (node, version, resource,
+ * operation, name, type, default); this test fails when one of them would change. Such a change
+ * needs a new node version (n8n's versioned node pattern) instead.
+ *
+ * New parameters fail too, until recorded: UPDATE_PARAMETER_SNAPSHOT=1 npx jest parameterSnapshot
+ * adds them (and only them: removing an entry is a deliberate edit of the JSON file).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
+
+import { XAds } from '../../nodes/XAds/XAds.node';
+import { XOAuth } from '../../nodes/XOAuth/XOAuth.node';
+import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
+import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
+
+const SNAPSHOT = join(__dirname, 'parameters.snapshot.json');
+
+type Snapshot = Record<string, { type: string; default: string }>;
+
+function shownFor(property: INodeProperties, key: 'resource' | 'operation'): string {
+	const values = property.displayOptions?.show?.[key];
+	return Array.isArray(values) ? values.join('|') : '*';
+}
+
+/** One entry per parameter, nested collection options under their collection's name. */
+function parameters(node: INodeType): Snapshot {
+	const { name, version } = node.description;
+	const latest = Array.isArray(version) ? Math.max(...version) : version;
+	const out: Snapshot = {};
+	const add = (property: INodeProperties, prefix: string, resource: string, operation: string) => {
+		const key = `${name}@${latest} ${resource}/${operation} ${prefix}${property.name}`;
+		out[key] = { type: property.type, default: JSON.stringify(property.default) };
+		for (const option of property.options ?? []) {
+			if ('type' in option) add(option as INodeProperties, `${prefix}${property.name}.`, resource, operation);
+			if ('values' in option) {
+				for (const value of (option as { values: INodeProperties[] }).values) {
+					add(value, `${prefix}${property.name}.${(option as { name: string }).name}.`, resource, operation);
+				}
+			}
+		}
+	};
+	for (const property of node.description.properties) {
+		add(property, '', shownFor(property, 'resource'), shownFor(property, 'operation'));
+	}
+	return out;
+}
+
+const current: Snapshot = Object.assign(
+	{},
+	...[new XAds(), new XWebhooks(), new XOAuth(), new XTrigger()].map((node) => parameters(node as INodeType)),
+);
+
+describe('parameters of saved workflows stay stable', () => {
+	const recorded = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Snapshot;
+
+	test('no recorded parameter is renamed, retyped or given another default', () => {
+		const changed = Object.entries(recorded)
+			.filter(([key, was]) => current[key]?.type !== was.type || current[key]?.default !== was.default)
+			.map(([key, was]) =>
+				current[key]
+					? `${key}: was ${was.type} = ${was.default}, now ${current[key].type} = ${current[key].default}`
+					: `${key}: gone (renamed or removed)`,
+			);
+		expect(changed).toEqual([]);
+	});
+
+	test('every parameter is recorded', () => {
+		const added = Object.keys(current).filter((key) => !(key in recorded));
+		if (added.length && process.env.UPDATE_PARAMETER_SNAPSHOT) {
+			const merged = { ...recorded };
+			for (const key of added) merged[key] = current[key];
+			const sorted = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
+			writeFileSync(SNAPSHOT, JSON.stringify(sorted, null, '\t') + '\n');
+			return;
+		}
+		expect(added).toEqual([]);
+	});
+});
