@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { Resource } from '../shared/endpoints';
-import { buildProperties } from '../shared/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
 import { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs } from '../shared/listSearch';
 import { accountResource } from './resources/account';
@@ -59,7 +59,7 @@ export class XAds implements INodeType {
 		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(adsResources),
 		description: 'Manage X (Twitter) Ads accounts, campaigns, catalogs, audiences and creatives',
 		defaults: { name: 'X Ads' },
 		usableAsTool: true,

@@ -9,7 +9,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 
 import { appKeysRequest, apiBaseUrl } from '../shared/bearer';
 import type { CheckedItem, Resource } from '../shared/endpoints';
-import { buildProperties } from '../shared/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
 import { encodePairs, parsePairs, percentEncode } from '../shared/oauth1';
 import type { RetryPolicy } from '../shared/transport';
@@ -264,7 +264,7 @@ export class XOAuth implements INodeType {
 		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(oauthResources),
 		description: 'X OAuth token endpoints: collect advertisers\' access tokens, manage the App\'s bearer token',
 		defaults: { name: 'X OAuth' },
 		usableAsTool: true,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { Resource } from '../shared/endpoints';
-import { buildProperties } from '../shared/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
 import { activitySubscriptionResource } from './resources/activitySubscription';
 import { webhookResource } from './resources/webhook';
@@ -16,7 +16,7 @@ export class XWebhooks implements INodeType {
 		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(webhookResources),
 		description: 'Manage X webhooks, event replay and activity subscriptions',
 		defaults: { name: 'X Webhooks' },
 		usableAsTool: true,

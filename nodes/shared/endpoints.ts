@@ -74,6 +74,8 @@ export interface Endpoint {
 	method: IHttpRequestMethods;
 	path: string;
 	host?: XHost;
+	/** X's documentation page of the endpoint (its anchor on the reference page). */
+	docs?: string;
 	/** Whose credential signs: default the user's on Ads hosts, the app's bearer on the general API. */
 	auth?: XAuth;
 	version?: number;
@@ -328,6 +330,14 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 		}
 	}
 	return properties;
+}
+
+/** The node's subtitle in the editor, "Get Many: Account": display names, not the raw values. */
+export function operationSubtitle(resources: Resource[]): string {
+	const names: Record<string, string> = {};
+	for (const r of resources) for (const e of r.endpoints) names[`${r.value}.${e.operation}`] = `${e.name}: ${r.name}`;
+	const key = '$parameter["resource"] + "." + $parameter["operation"]';
+	return `={{ (${JSON.stringify(names)})[${key}] || ${key} }}`;
 }
 
 export function findEndpoint(resources: Resource[], resource: string, operation: string): Endpoint {
