@@ -13,7 +13,7 @@ import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
 import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
-import { CRC_TOKEN, crcResponseToken, RecentEvents, signatureMatches, splitDelivery } from './events';
+import { CRC_TOKEN, crcResponseToken, DeliveryRefused, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
 
 /**
  * Recent events per trigger node in this process. n8n loads static data afresh for every
@@ -39,6 +39,34 @@ async function appKeys(ctx: IWebhookFunctions): Promise<IDataObject> {
 	const credentials = await xCredentials(ctx, 'app');
 	if (id) recentKeys.set(id, { until: Date.now() + KEYS_TTL_MS, credentials });
 	return credentials;
+}
+
+/** What n8n's request carries: the bytes once read, and the reader n8n leaves for bodies it did not parse. */
+interface RawBodyRequest {
+	rawBody?: Buffer;
+	readRawBody?: () => Promise<void>;
+	headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * The body bytes exactly as received. n8n reads them for the content types it parses (JSON, text,
+ * form, XML) and leaves others unread; those are read here the way n8n's Webhook node does. A body
+ * larger than MAX_DELIVERY_BYTES is refused (unread when its Content-Length says so).
+ */
+async function receivedBytes(request: RawBodyRequest): Promise<Buffer> {
+	const tooLarge = new DeliveryRefused(413, `body is larger than ${MAX_DELIVERY_BYTES} bytes`);
+	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') {
+		if (Number(request.headers['content-length']) > MAX_DELIVERY_BYTES) throw tooLarge;
+		try {
+			await request.readRawBody();
+		} catch {
+			throw new DeliveryRefused(400, 'the body could not be read');
+		}
+	}
+	// Never a re-serialized body instead: a body n8n did not read would be signed as "{}".
+	if (!Buffer.isBuffer(request.rawBody)) throw new DeliveryRefused(400, 'the body bytes are not available to check the signature');
+	if (request.rawBody.length > MAX_DELIVERY_BYTES) throw tooLarge;
+	return request.rawBody;
 }
 
 /** How many recent events are remembered for dedupe (kept in the node's static data, so it survives restarts). */
@@ -348,16 +376,16 @@ export class XTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		const raw = (request as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.from(JSON.stringify(request.body ?? {}));
-		if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
-			response.status(401).json({ error: 'signature missing or wrong' });
-			return { noWebhookResponse: true };
-		}
 		let body: unknown;
 		try {
-			body = JSON.parse(raw.toString('utf8'));
-		} catch {
-			response.status(400).json({ error: 'body is not JSON' });
+			const raw = await receivedBytes(request as unknown as RawBodyRequest);
+			if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
+				throw new DeliveryRefused(401, 'signature missing or wrong');
+			}
+			body = readDelivery(raw);
+		} catch (error) {
+			if (!(error instanceof DeliveryRefused)) throw error;
+			response.status(error.status).json({ error: error.message });
 			return { noWebhookResponse: true };
 		}
 
@@ -370,8 +398,9 @@ export class XTrigger implements INodeType {
 		const receivedAt = new Date().toISOString();
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))
-			// The same event id from another App is a different delivery: the key carries the App.
-			.filter((event) => recent.remember(`${String(credentials.apiKey)}:${event.kind}:${event.id}`))
+			// The same event from another App, or for another subscribed user (Account Activity sends
+			// one delivery per for_user_id), is a different delivery: the key carries both.
+			.filter((event) => recent.remember(`${String(credentials.apiKey)}:${event.forUserId ?? ''}:${event.kind}:${event.id}`))
 			.map((event) => ({
 				json: {
 					event_type: event.kind,

@@ -23,6 +23,197 @@ export function signatureMatches(consumerSecret: string, rawBody: Buffer, header
 	return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * Limits of a delivery body. X's deliveries are small (a batch of Account Activity events is some
+ * kB, a few hundred kB at most); a body beyond these is refused before any execution.
+ */
+export const MAX_DELIVERY_BYTES = 1024 * 1024;
+/** Objects and arrays inside each other; X's events nest about ten levels. */
+export const MAX_DELIVERY_DEPTH = 64;
+
+/** A delivery body the trigger refuses: the status to answer and why, in words. */
+export class DeliveryRefused extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message);
+	}
+}
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+/** A run of string characters that need no decoding (no quote, backslash or control character). */
+const PLAIN_CHARS = /[^"\\\u0000-\u001f]*/y;
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+/**
+ * A JSON reader for delivery bodies (RFC 8259), as JSON.parse but for two things: objects and
+ * arrays may nest at most `maxDepth` levels (so a hostile body cannot exhaust the stack later, in
+ * n8n or here), and an integer beyond 2^53 stays exact as a string of its digits (JSON.parse would
+ * round 12345678901234567891 to 12345678901234567000).
+ */
+class JsonReader {
+	private at = 0;
+
+	constructor(
+		private readonly text: string,
+		private readonly maxDepth: number,
+	) {}
+
+	read(): unknown {
+		const value = this.value(0);
+		this.skipWhitespace();
+		if (this.at < this.text.length) this.fail('more text after the JSON value');
+		return value;
+	}
+
+	private fail(what: string): never {
+		const where = this.at >= this.text.length ? 'the text ends too early' : `${what} at character ${this.at}`;
+		throw new DeliveryRefused(400, `body is not JSON: ${where}`);
+	}
+
+	private skipWhitespace(): void {
+		while (WHITESPACE.has(this.text.charCodeAt(this.at))) this.at++;
+	}
+
+	private expect(char: string): void {
+		this.skipWhitespace();
+		if (this.text[this.at] !== char) this.fail(`expected '${char}'`);
+		this.at++;
+	}
+
+	private value(depth: number): unknown {
+		this.skipWhitespace();
+		switch (this.text[this.at]) {
+			case '{':
+				return this.object(depth + 1);
+			case '[':
+				return this.array(depth + 1);
+			case '"':
+				return this.string();
+			case 't':
+				return this.literal('true', true);
+			case 'f':
+				return this.literal('false', false);
+			case 'n':
+				return this.literal('null', null);
+			default:
+				return this.number();
+		}
+	}
+
+	private nest(depth: number): void {
+		if (depth > this.maxDepth) throw new DeliveryRefused(400, `body nests objects and arrays deeper than ${this.maxDepth} levels`);
+		this.at++;
+	}
+
+	private object(depth: number): Record<string, unknown> {
+		this.nest(depth);
+		const out: Record<string, unknown> = {};
+		this.skipWhitespace();
+		if (this.text[this.at] === '}') {
+			this.at++;
+			return out;
+		}
+		for (;;) {
+			this.skipWhitespace();
+			if (this.text[this.at] !== '"') this.fail('expected a quoted key');
+			const key = this.string();
+			this.expect(':');
+			const value = this.value(depth);
+			// As JSON.parse: a key "__proto__" is an own property, never the object's prototype.
+			if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+			else out[key] = value;
+			this.skipWhitespace();
+			const next = this.text[this.at++];
+			if (next === '}') return out;
+			if (next !== ',') this.fail("expected ',' or '}'");
+		}
+	}
+
+	private array(depth: number): unknown[] {
+		this.nest(depth);
+		const out: unknown[] = [];
+		this.skipWhitespace();
+		if (this.text[this.at] === ']') {
+			this.at++;
+			return out;
+		}
+		for (;;) {
+			out.push(this.value(depth));
+			this.skipWhitespace();
+			const next = this.text[this.at++];
+			if (next === ']') return out;
+			if (next !== ',') this.fail("expected ',' or ']'");
+		}
+	}
+
+	private string(): string {
+		this.at++;
+		let out = '';
+		for (;;) {
+			PLAIN_CHARS.lastIndex = this.at;
+			PLAIN_CHARS.test(this.text);
+			out += this.text.slice(this.at, PLAIN_CHARS.lastIndex);
+			this.at = PLAIN_CHARS.lastIndex;
+			const char = this.text[this.at];
+			if (char === '"') {
+				this.at++;
+				return out;
+			}
+			if (char !== '\\') this.fail(char === undefined ? 'unterminated string' : 'control character in a string');
+			const escape = this.text[this.at + 1];
+			if (escape === 'u') {
+				const hex = this.text.slice(this.at + 2, this.at + 6);
+				if (!HEX4.test(hex)) this.fail('bad \\u escape');
+				out += String.fromCharCode(parseInt(hex, 16));
+				this.at += 6;
+			} else {
+				if (escape === undefined || !(escape in ESCAPES)) this.fail('bad escape');
+				out += ESCAPES[escape];
+				this.at += 2;
+			}
+		}
+	}
+
+	private number(): number | string {
+		NUMBER.lastIndex = this.at;
+		const match = NUMBER.exec(this.text);
+		if (!match) this.fail('unexpected character');
+		this.at = NUMBER.lastIndex;
+		const token = match[0];
+		const value = Number(token);
+		// An integer JSON.parse would round: its exact digits instead.
+		return match[1] === undefined && match[2] === undefined && !Number.isSafeInteger(value) ? token : value;
+	}
+
+	private literal<T>(word: string, value: T): T {
+		if (!this.text.startsWith(word, this.at)) this.fail('unexpected character');
+		this.at += word.length;
+		return value;
+	}
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON value of a delivery's raw bytes (UTF-8, as RFC 8259 requires; a byte order mark is
+ * skipped as n8n does), within MAX_DELIVERY_BYTES and MAX_DELIVERY_DEPTH. Integers beyond 2^53 are
+ * strings of their digits. Throws DeliveryRefused.
+ */
+export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTES, maxDepth: MAX_DELIVERY_DEPTH }): unknown {
+	if (raw.length > limits.maxBytes) throw new DeliveryRefused(413, `body is larger than ${limits.maxBytes} bytes`);
+	let text: string;
+	try {
+		text = UTF8.decode(raw);
+	} catch {
+		throw new DeliveryRefused(400, 'body is not JSON: not UTF-8');
+	}
+	return new JsonReader(text, limits.maxDepth).read();
+}
+
 export interface XEvent {
 	kind: string;
 	id: string;

@@ -478,7 +478,7 @@ describe('X Trigger webhook() (n8n-core WebhookContext)', () => {
 			// A content type n8n does not parse as JSON reaches the node, which parses the raw bytes itself.
 			const asText = await fetch(served.url, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-twitter-webhooks-signature': sign(raw) }, body: raw });
 			expect(asText.status).toBe(400);
-			expect(await asText.json()).toEqual({ error: 'body is not JSON' });
+			expect(await asText.json()).toEqual({ error: 'body is not JSON: the text ends too early' });
 			await served.settled();
 			expect(served.executions).toHaveLength(0);
 		});

@@ -14,10 +14,12 @@
  *    was saved before the activation) and rethrows; static data is saved only if it changed,
  *  - deactivation: delete for every webhook, on the saved static data, errors logged not thrown,
  *  - a webhook call: the request body is read raw and parsed like n8n's parseBody (JSON that
- *    does not parse is answered 422 before the node runs), the node's webhook() runs, static data
- *    is saved if it changed (n8n does so once the response is settled, before the execution),
- *    the response follows the node's noWebhookResponse / webhookResponse / responseMode, and
- *    returned workflowData starts an execution with the trigger node's output as the start,
+ *    does not parse is answered 422 before the node runs; a node above typeVersion 1 gets rawBody
+ *    only for the content types n8n parses, for others it calls readRawBody() itself, as in n8n
+ *    2.x), the node's webhook() runs, static data is saved if it changed (n8n does so once the
+ *    response is settled, before the execution), the response follows the node's
+ *    noWebhookResponse / webhookResponse / responseMode, and returned workflowData starts an
+ *    execution with the trigger node's output as the start,
  *  - the "database": static data per workflow id lives in the harness, as n8n keeps it in the DB.
  */
 import { createHash } from 'node:crypto';
@@ -645,7 +647,8 @@ export class WebhookRuntime {
 		for (const [k, v] of Object.entries(query)) for (const one of Array.isArray(v) ? v : [v]) search.append(k, one);
 		const { contentType, encoding } = contentTypeOf(headers['content-type']);
 		const url = `/webhook/${path}${search.size ? `?${search.toString()}` : ''}`;
-		return {
+		// n8n's rawBodyReader: the bytes are read (rawBody set) only by parseBody or readRawBody().
+		const request = {
 			method,
 			url,
 			originalUrl: url,
@@ -654,22 +657,28 @@ export class WebhookRuntime {
 			query,
 			params: {} as Record<string, string>,
 			body: undefined as unknown,
-			rawBody,
-			_body: true,
+			rawBody: undefined as Buffer | undefined,
+			_body: false,
 			contentType,
 			encoding,
 			cookies: {},
 			ip: '127.0.0.1',
-			readRawBody: async () => {},
+			readRawBody: async () => {
+				request.rawBody ??= rawBody;
+				request._body = true;
+			},
 			header: (name: string) => headers[name.toLowerCase()],
 			get: (name: string) => headers[name.toLowerCase()],
 		};
+		return request;
 	}
 
 	/** n8n's parseBody (JSON, form-urlencoded, text; XML is left unparsed here). */
 	private parseBody(request: ReturnType<WebhookRuntime['buildRequest']>) {
+		if (request.contentType?.startsWith('multipart/')) return;
+		void request.readRawBody(); // sets rawBody at once
 		const { rawBody, contentType, encoding } = request;
-		if (!rawBody.length || contentType?.startsWith('multipart/')) return;
+		if (!rawBody?.length) return;
 		if (contentType === 'application/json') request.body = jsonParse(rawBody.toString(encoding));
 		else if (contentType === 'application/x-www-form-urlencoded') request.body = parseQueryString(rawBody.toString(encoding));
 		else if (contentType === 'text/plain') request.body = rawBody.toString(encoding);
