@@ -1,7 +1,7 @@
 /**
  * Start and drive a REAL n8n (provisioned by test/e2e/provision-n8n.sh into .cache/n8n-<version>/).
  *
- *   const n8n = await startN8n({ version: '2.41.1', customExtensions: ['/work/main'] });
+ *   const n8n = await startN8n({ version: '2.41.1', customExtensions: [repoRoot] });
  *   try {
  *     const cred = await n8n.client.createCredential({ name: 'X', type: 'xOAuth1Api', data: {...} });
  *     const result = await n8n.client.runWorkflow(workflowJson);        // Manual Trigger workflows

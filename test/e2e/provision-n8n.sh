@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Provision a real n8n app into /work/main/.cache/n8n-<version>/ (git-ignored), once.
+# Provision a real n8n app into <repo>/.cache/n8n-<version>/ (git-ignored), once.
 #
 #   test/e2e/provision-n8n.sh [version]        # default 2.41.1; e.g. 1.123.81 for the 1.x line
 #   N8N_E2E_CACHE=/some/dir test/e2e/provision-n8n.sh   # other cache root (default <repo>/.cache)
