@@ -78,6 +78,9 @@ export class XAppOnlyApi implements ICredentialType {
 		request: {
 			baseURL: '={{$credentials.apiBaseUrl}}',
 			url: '/2/webhooks',
+			// n8n would otherwise follow a redirect to any host with the bearer token.
+			disableFollowRedirect: true,
+			timeout: 30_000,
 		},
 	};
 }

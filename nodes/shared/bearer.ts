@@ -3,6 +3,10 @@ import type { IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-w
 
 import { X_API_BASE_URL } from './credentialFields';
 import { percentEncode } from './oauth1';
+import { credentialSecrets, redact } from './redact';
+
+/** Token requests are small: an answer that takes longer than this is not coming. */
+const TOKEN_TIMEOUT_MS = 30_000;
 
 export interface AppKeys {
 	apiKey?: unknown;
@@ -43,9 +47,33 @@ export async function appKeysRequest(
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// Never follow a redirect: n8n would send the Basic key and secret to whatever host it names.
+		disableFollowRedirect: true,
+		timeout: TOKEN_TIMEOUT_MS,
 	};
-	const response = (await helper.helpers.httpRequest(options)) as FullResponse;
+	const scrub = (text: string) => redact(text, credentialSecrets(keys as IDataObject));
+	let response: FullResponse & { headers?: Record<string, unknown> };
+	try {
+		response = (await helper.helpers.httpRequest(options)) as FullResponse & { headers?: Record<string, unknown> };
+	} catch (error) {
+		// A fresh error: n8n's carries the request, Authorization header included.
+		throw new Error(scrub(`X ${path} could not be reached: ${(error as Error).message}`));
+	}
+	if (response.statusCode >= 300 && response.statusCode < 400) {
+		const location = String(response.headers?.location ?? '');
+		let target = location || 'no Location';
+		try {
+			target = new URL(location, options.url).host;
+		} catch {
+			/* keep the raw text */
+		}
+		throw new Error(scrub(`X ${path} answered ${response.statusCode}, a redirect to ${target}: not followed, so the API key and secret never reach it. Check the API Base URL in the credential.`));
+	}
 	const body = (typeof response.body === 'string' ? safeJson(response.body) : response.body) as IDataObject;
+	if (response.statusCode < 300 && (!body || typeof body !== 'object' || 'raw' in body)) {
+		const text = typeof response.body === 'string' ? response.body : '';
+		throw new Error(scrub(`X ${path} answered ${response.statusCode} with ${text.trim() ? `something other than JSON: "${text.replace(/\s+/g, ' ').trim().slice(0, 120)}"` : 'an empty body'}. Check the API Base URL in the credential.`));
+	}
 	if (response.statusCode >= 400) {
 		const first = ((body?.errors as IDataObject[]) ?? [])[0] ?? {};
 		const code = first.code !== undefined ? `, code ${String(first.code)}` : '';
@@ -56,7 +84,7 @@ export async function appKeysRequest(
 					? ' Check the API key and API key secret in the X App-Only credential.'
 					: '';
 		throw new Error(
-			`X ${path} failed (HTTP ${response.statusCode}${code}: ${String(first.message ?? 'no message')}).${hint}`,
+			scrub(`X ${path} failed (HTTP ${response.statusCode}${code}: ${String(first.message ?? body.raw ?? 'no message').slice(0, 300)}).${hint}`),
 		);
 	}
 	return body ?? {};

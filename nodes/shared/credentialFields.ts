@@ -54,5 +54,8 @@ export const listOneAccountTest = {
 		method: 'GET' as const,
 		url: '={{($credentials.environment === "sandbox" ? $credentials.adsSandboxBaseUrl : $credentials.adsBaseUrl).replace(/\\/+$/, "")}}/12/accounts',
 		qs: { count: 1 },
+		// n8n would otherwise follow a redirect to any host with the signed Authorization header.
+		disableFollowRedirect: true,
+		timeout: 30_000,
 	},
 };

@@ -1,10 +1,12 @@
 /**
  * X's error answers as NodeApiErrors: X's code and message, the request's method and path, and a
  * hint that says what to do. Built only from X's response body and our own words, never from the
- * request, so no header, token or signature can end up in a message.
+ * request; and since an upstream may echo the request, every text goes through redact().
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+
+import { redact, redactDeep } from './redact';
 
 interface Answer {
 	status: number;
@@ -132,12 +134,16 @@ export interface ErrorContext {
 	extraHint?: string;
 	/** Replaces X's message, for cases where ours says more (e.g. "already deleted"). */
 	message?: string;
+	/** The credential's secret values, removed from every text even where no pattern matches. */
+	secrets?: readonly string[];
 }
 
 export function xApiError(node: INode, answer: Answer, context: ErrorContext): NodeApiError {
-	const detail = xErrorDetail(answer.body);
+	const scrub = (text: string) => redact(text, context.secrets);
+	const body = redactDeep(answer.body, context.secrets);
+	const detail = xErrorDetail(body);
 	const code = detail.code !== undefined ? ` ${String(detail.code)}` : '';
-	const message = plainMessage(context.message ?? `X answered ${answer.status}${code}: ${detail.message ?? 'no message'}`);
+	const message = scrub(plainMessage(context.message ?? `X answered ${answer.status}${code}: ${detail.message ?? 'no message'}`));
 	const parts = [
 		`${context.label}${detail.parameter ? `, parameter ${detail.parameter}` : ''}${
 			context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : ''
@@ -145,10 +151,9 @@ export function xApiError(node: INode, answer: Answer, context: ErrorContext): N
 		hintFor(answer.status, detail),
 		context.extraHint,
 	].filter(Boolean);
-	const body = (answer.body && typeof answer.body === 'object' ? answer.body : { message: detail.message ?? '' }) as JsonObject;
-	const error = new NodeApiError(node, body, {
+	const error = new NodeApiError(node, (body && typeof body === 'object' ? body : { message: detail.message ?? '' }) as JsonObject, {
 		message,
-		description: parts.join(' '),
+		description: scrub(parts.join(' ')),
 		httpCode: String(answer.status),
 		itemIndex: context.itemIndex,
 	});
@@ -171,19 +176,66 @@ export function xApiError(node: INode, answer: Answer, context: ErrorContext): N
 export function xTransportError(
 	node: INode,
 	error: unknown,
-	context: ErrorContext & { connection: boolean },
+	context: ErrorContext & { connection: boolean; timeoutMs?: number },
 ): NodeApiError {
 	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
 	const code = err.cause?.code ?? err.code;
-	const reason = context.connection
-		? `X could not be reached: ${code ?? err.message ?? 'connection failed'}`
-		: (err.cause?.message ?? err.message ?? 'request failed');
+	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout of \d+ms/.test(String(err.message));
+	const reason = timedOut
+		? `X did not answer within ${(context.timeoutMs ?? 0) / 1000} s`
+		: context.connection
+			? `X could not be reached: ${code ?? err.message ?? 'connection failed'}`
+			: (err.cause?.message ?? err.message ?? 'request failed');
 	const after = context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
-	return new NodeApiError(node, { message: reason } as JsonObject, {
-		message: plainMessage(reason),
-		description: context.connection
+	const scrub = (text: string) => redact(text, context.secrets);
+	const description = timedOut
+		? `${context.label}${after}. Raise Request Options > Timeout if X is slow for this request, or check the base URLs in the credential.`
+		: context.connection
 			? `${context.label}${after}${code ? ` (${code})` : ''}. Check the base URLs in the credential and the network.`
-			: `${context.label}.`,
+			: `${context.label}.`;
+	return new NodeApiError(node, { message: scrub(reason) } as JsonObject, {
+		message: scrub(plainMessage(reason)),
+		description: scrub(description),
 		itemIndex: context.itemIndex,
 	});
+}
+
+interface RawAnswer {
+	status: number;
+	headers: Record<string, string>;
+}
+
+/** A 3xx: never followed, so the credentials never reach the host it names. */
+export function xRedirectError(
+	node: INode,
+	answer: RawAnswer,
+	context: ErrorContext & { target?: string; from: string },
+): NodeApiError {
+	const where = context.target ?? 'no Location';
+	const sameHost = context.target === context.from;
+	const message = redact(`X answered ${answer.status}, a redirect to ${where}: not followed`, context.secrets);
+	const description = redact(
+		`${context.label}. The node never follows redirects, so the credentials are never sent to ${sameHost ? 'a URL the request did not name' : `another host (${where})`}. X does not redirect API requests: check the base URLs in the credential (a proxy or an old address may answer with a redirect).`,
+		context.secrets,
+	);
+	const error = new NodeApiError(node, { message } as JsonObject, { message, description, httpCode: String(answer.status), itemIndex: context.itemIndex });
+	error.context = { ...error.context, request: context.label, redirectTo: context.target, itemIndex: context.itemIndex };
+	return error;
+}
+
+/** A 2xx that is not X's answer (HTML, empty, cut off, too large): an error that says what came back. */
+export function xUnreadableError(
+	node: INode,
+	answer: RawAnswer,
+	context: ErrorContext & { what: string },
+): NodeApiError {
+	const after = context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';
+	const message = redact(`X answered ${answer.status} with ${context.what}, not X's JSON`, context.secrets);
+	const description = redact(
+		`${context.label}${after}. The answer could not be read, so nothing was taken from it. A proxy, a captive portal or a wrong base URL in the credential can answer like this; if X applied a write before the answer broke, check before sending it again.`,
+		context.secrets,
+	);
+	const error = new NodeApiError(node, { message } as JsonObject, { message, description, httpCode: String(answer.status), itemIndex: context.itemIndex });
+	error.context = { ...error.context, request: context.label, itemIndex: context.itemIndex };
+	return error;
 }

@@ -43,7 +43,15 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0, maxValue: 10 },
 			default: 4,
-			description: 'How often to retry a request that is safe to repeat after X answers 500, 502, 503 or 504 or the connection drops',
+			description: 'How often to retry a request that is safe to repeat after X answers 500, 502, 503 or 504, the connection drops, the answer times out or cannot be read',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 600 },
+			default: 30,
+			description: 'How long one request may take, until the last byte of X\'s answer. A request that is safe to repeat is then retried (see Max Retries); others fail.',
 		},
 	],
 };
@@ -56,6 +64,7 @@ export function retryPolicy(ctx: IExecuteFunctions): RetryPolicy {
 			options.maxRateLimitWait === undefined
 				? DEFAULT_RETRY_POLICY.maxRateLimitWaitMs
 				: Number(options.maxRateLimitWait) * 60_000,
+		timeoutMs: options.timeout === undefined ? DEFAULT_RETRY_POLICY.timeoutMs : Number(options.timeout) * 1000,
 	};
 }
 

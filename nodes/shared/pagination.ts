@@ -1,8 +1,9 @@
 /** Cursor pagination of Ads collections: Return All at the endpoint's largest page, or exactly Limit items. */
 import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { RetryPolicy, XContext, XRequest } from './transport';
-import { adsRequest } from './transport';
+import { adsRequest, buildPath } from './transport';
 
 export interface ListRequest {
 	returnAll: boolean;
@@ -17,6 +18,22 @@ export interface ListResult {
 	requests: number;
 }
 
+/** Return All stops (with an error) past this many pages: far beyond any real X collection at full pages. */
+export const MAX_RETURN_ALL_PAGES = 10_000;
+/** ... or past this many records, more than one n8n execution can hold. */
+export const MAX_RETURN_ALL_RECORDS = 1_000_000;
+
+/**
+ * Pages a walk may take. With a Limit, X's full pages need ceil(limit / count) of them; ten times
+ * that (plus slack for short pages) is "far beyond". A cursor-only endpoint's page size is X's, so
+ * every page must bring one record at least: at most Limit pages.
+ */
+function pageBudget(list: ListRequest): number {
+	if (list.returnAll) return MAX_RETURN_ALL_PAGES;
+	if (list.maxCount === undefined) return Math.max(1, list.limit);
+	return Math.min(Math.max(1, list.limit), 10 * Math.ceil(list.limit / list.maxCount) + 10);
+}
+
 export async function listAll(
 	ctx: XContext,
 	request: XRequest,
@@ -24,9 +41,16 @@ export async function listAll(
 	policy?: RetryPolicy,
 ): Promise<ListResult> {
 	const items: IDataObject[] = [];
+	const seen = new Set<string>();
+	const budget = pageBudget(list);
 	let cursor: string | undefined;
 	let totalCount: number | undefined;
 	let requests = 0;
+	const stop = (why: string) =>
+		new NodeOperationError(ctx.getNode(), `X's pagination did not end: ${why}`, {
+			itemIndex: request.itemIndex,
+			description: `${request.method} ${buildPath(request)}, after ${requests} pages and ${items.length} records. Nothing from this walk is output. Use a Limit or filters to fetch less; if X's answers repeat, try again later.`,
+		});
 	do {
 		const qs: IDataObject = { ...request.qs };
 		if (list.maxCount !== undefined) {
@@ -40,9 +64,16 @@ export async function listAll(
 		requests++;
 		if (page.total_count !== undefined) totalCount = page.total_count;
 		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
-		items.push(...data);
+		// One by one: push(...data) overflows the call stack on a page of a few hundred thousand records.
+		for (const record of data) items.push(record);
 		cursor = page.next_cursor ?? undefined;
 		if (data.length === 0) break; // a page without records ends the walk even if a cursor came back
-	} while (cursor && (list.returnAll || items.length < list.limit));
+		const more = cursor && (list.returnAll || items.length < list.limit);
+		if (!more) break;
+		if (seen.has(cursor!)) throw stop(`X sent the cursor of an earlier page again (page ${requests + 1} would repeat one)`);
+		seen.add(cursor!);
+		if (requests >= budget) throw stop(`more than ${budget} pages (${list.returnAll ? 'the Return All limit' : `far beyond the ${list.limit} records asked for`})`);
+		if (list.returnAll && items.length > MAX_RETURN_ALL_RECORDS) throw stop(`more than ${MAX_RETURN_ALL_RECORDS} records (the Return All limit)`);
+	} while (cursor);
 	return { items: list.returnAll ? items : items.slice(0, list.limit), totalCount, requests };
 }

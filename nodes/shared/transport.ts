@@ -16,10 +16,11 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { X_ADS_BASE_URL, X_ADS_SANDBOX_BASE_URL, X_API_BASE_URL } from './credentialFields';
-import { xApiError, xTransportError } from './errors';
+import { xApiError, xRedirectError, xTransportError, xUnreadableError } from './errors';
 import type { TokenOverride } from './oauth1';
 import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } from './oauth1';
 import { backoffMs, rateLimitWaitMs, retryAfterMs } from './rateLimit';
+import { credentialSecrets, redact } from './redact';
 
 export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -54,13 +55,20 @@ export interface XRequest {
 }
 
 export interface RetryPolicy {
-	/** Retries after 5xx answers or dropped connections. */
+	/** Retries after 5xx answers, dropped connections, timeouts and unreadable answers. */
 	maxRetries: number;
-	/** Longest single wait for a rate-limit window to reset before giving up. */
+	/** Longest time to spend waiting for rate-limit windows (429) and Retry-After, in all, before giving up. */
 	maxRateLimitWaitMs: number;
+	/** How long one attempt may take, from sending to the last byte of the answer (default 30 s). */
+	timeoutMs?: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, maxRateLimitWaitMs: 15 * 60 * 1000 };
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 4, maxRateLimitWaitMs: 15 * 60 * 1000, timeoutMs: DEFAULT_TIMEOUT_MS };
+
+/** Largest answer read (X's largest page is 1,000 records, a few MB); beyond it the request fails. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export interface XResponse {
 	status: number;
@@ -136,17 +144,7 @@ function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	return out;
 }
 
-/** A thrown request error as status/headers/body, or undefined when no HTTP answer came back. */
-function responseOf(error: unknown): XResponse | undefined {
-	const err = error as { cause?: { response?: unknown }; response?: unknown };
-	const response = (err.cause?.response ?? err.response) as
-		| { status?: number; headers?: unknown; data?: unknown }
-		| undefined;
-	if (!response?.status) return undefined;
-	return { status: response.status, headers: lowerCaseHeaders(response.headers), body: response.data };
-}
-
-const CONNECTION_ERROR = /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ECONNABORTED|EAI_AGAIN|socket hang up|network error|connection.*closed/i;
+const CONNECTION_ERROR = /ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|ECONNABORTED|EAI_AGAIN|socket hang up|network error|connection.*closed|\baborted\b|timeout of \d+ms exceeded/i;
 
 function isConnectionError(error: unknown): boolean {
 	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -155,14 +153,108 @@ function isConnectionError(error: unknown): boolean {
 	);
 }
 
-function parseBody(body: unknown): unknown {
-	if (typeof body !== 'string') return body;
+/** An answer as it came off the wire: the body is read by us (stream), so its size and time are bounded. */
+interface RawAnswer {
+	status: number;
+	headers: Record<string, string>;
+	bytes?: Buffer;
+	tooLarge?: boolean;
+}
+
+type Readable = AsyncIterable<Buffer | string> & { destroy?: () => void };
+
+function isStream(value: unknown): value is Readable {
+	return !!value && typeof (value as Readable)[Symbol.asyncIterator] === 'function' && typeof value !== 'string' && !Buffer.isBuffer(value);
+}
+
+/** Reads a body up to MAX_BODY_BYTES; stops (and frees the socket) when the attempt timed out. */
+async function readBody(body: unknown, attempt: { timedOut: boolean }): Promise<Pick<RawAnswer, 'bytes' | 'tooLarge'>> {
+	if (body === undefined || body === null) return {};
+	if (!isStream(body)) {
+		if (Buffer.isBuffer(body)) return { bytes: body };
+		return { bytes: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8') };
+	}
+	const chunks: Buffer[] = [];
+	let size = 0;
 	try {
-		return JSON.parse(body);
+		for await (const chunk of body) {
+			const part = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+			size += part.length;
+			if (attempt.timedOut || size > MAX_BODY_BYTES) {
+				body.destroy?.();
+				return { tooLarge: size > MAX_BODY_BYTES };
+			}
+			chunks.push(part);
+		}
+	} catch (error) {
+		// A reset in the middle of the answer is a dropped connection (retried when safe).
+		throw Object.assign(new Error(`the connection closed in the middle of the answer (${(error as Error).message})`), { code: 'ECONNRESET' });
+	}
+	return { bytes: Buffer.concat(chunks) };
+}
+
+/** A thrown request error as an answer (n8n throws on 401 of app-only requests), or undefined when none came back. */
+async function answerOf(error: unknown, attempt: { timedOut: boolean }): Promise<RawAnswer | undefined> {
+	const err = error as { cause?: { response?: unknown }; response?: unknown };
+	const response = (err.cause?.response ?? err.response) as
+		| { status?: number; headers?: unknown; data?: unknown }
+		| undefined;
+	if (!response?.status) return undefined;
+	return { status: response.status, headers: lowerCaseHeaders(response.headers), ...(await readBody(response.data, attempt)) };
+}
+
+/** The OAuth 1.0a token steps answer form-encoded text; everything else X answers in JSON. */
+function answersForm(request: XRequest): boolean {
+	return request.host === 'api' && request.path.startsWith('/oauth/');
+}
+
+/**
+ * X's answer as a value, or the reason it is not one. Ads API successes are always an object with
+ * `data` (https://docs.x.com/x-ads-api/introduction, "Response format"); an HTML page, an empty or
+ * cut-off body would otherwise read as "no records" and the item would vanish.
+ */
+function interpret(request: XRequest, answer: RawAnswer): { body: unknown } | { unreadable: string } {
+	if (answer.tooLarge) return { unreadable: `an answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB (not read)` };
+	const text = answer.bytes?.toString('utf8') ?? '';
+	const success = answer.status < 300;
+	if (success && answersForm(request)) {
+		return /^[\w.~%-]+=[^<>]*$/.test(text.trim()) ? { body: text } : { unreadable: describeAnswer(answer, text) };
+	}
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
 	} catch {
-		return body;
+		return success ? { unreadable: describeAnswer(answer, text) } : { body: text };
+	}
+	if (success && (parsed === null || typeof parsed !== 'object')) return { unreadable: describeAnswer(answer, text) };
+	if (success && request.host !== 'api' && (Array.isArray(parsed) || !('data' in (parsed as object)))) {
+		return { unreadable: `JSON without the Ads API's data field (${answer.bytes?.length ?? 0} bytes)` };
+	}
+	return { body: parsed };
+}
+
+/** What came back, in a few words, for an error message (the snippet is scrubbed where the message is built). */
+function describeAnswer(answer: RawAnswer, text: string): string {
+	const type = answer.headers['content-type']?.split(';')[0].trim() || 'no content type';
+	const size = answer.bytes?.length ?? 0;
+	if (!text.trim()) return `an empty body (${type})`;
+	const kind = /^\s*</.test(text) ? 'HTML' : /^\s*[[{]/.test(text) ? 'cut-off or malformed JSON' : 'text';
+	const title = /<title[^>]*>([^<]{0,120})/i.exec(text)?.[1]?.trim();
+	const snippet = (title ?? text.replace(/\s+/g, ' ').trim()).slice(0, 120);
+	return `${kind} (${type}, ${size} bytes): "${snippet}"`;
+}
+
+/** The host (and port) a redirect points at, resolved against the request URL. */
+function redirectTarget(location: string | undefined, url: string): string | undefined {
+	if (!location) return undefined;
+	try {
+		return new URL(location, url).host;
+	} catch {
+		return location.slice(0, 100);
 	}
 }
+
+const TIMED_OUT = Symbol('timed out');
 
 /** Sends one request (with waits and retries as the policy allows) and returns X's parsed answer. */
 export async function xRequest(
@@ -186,15 +278,23 @@ export async function xRequest(
 	const url = `${hostBaseUrl(credentials, request.host)}${path}${query ? `?${query}` : ''}`;
 	const idempotent = request.idempotent ?? request.method !== 'POST';
 	const label = `${request.method} ${path}`;
+	const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const secrets = () => credentialSecrets(credentials);
+	const warn = (text: string) => ctx.logger.warn(redact(text, secrets()));
 
 	let retries = 0;
-	let rateLimitWaited = 0;
+	let waited = 0; // rate-limit and Retry-After waits, bounded by maxRateLimitWaitMs in all
 	for (let attempt = 1; ; attempt++) {
 		const options: IHttpRequestOptions = {
 			method: request.method,
 			url,
 			json: true,
 			returnFullResponse: true,
+			// The node reads the body itself (size and time bounded) and sees every 3xx: n8n would
+			// follow a redirect to any host with the Authorization header.
+			encoding: 'stream',
+			disableFollowRedirect: true,
+			timeout: timeoutMs,
 			// 401 still throws inside n8n so that an expired bearer token is fetched again once.
 			ignoreHttpStatusErrors: auth === 'app' ? { ignore: true, except: [401] } : true,
 		};
@@ -204,62 +304,125 @@ export async function xRequest(
 		}
 		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
 
-		let response: XResponse;
+		// One deadline for the whole attempt (n8n's timeout is the socket's idle time only).
+		const state = { timedOut: false };
+		const stopClock = new AbortController();
+		const deadline = sleep(timeoutMs, stopClock.signal).then(
+			() => TIMED_OUT,
+			() => undefined,
+		);
+		const send = async (): Promise<RawAnswer> => {
+			try {
+				const reference = ctx.getNode().credentials?.[credentialType];
+				const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
+				const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted })) as {
+					statusCode: number;
+					headers: unknown;
+					body: unknown;
+				};
+				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
+			} catch (error) {
+				const answered = await answerOf(error, state);
+				if (answered) return answered;
+				throw error;
+			}
+		};
+
+		let answer: RawAnswer;
 		try {
-			const reference = ctx.getNode().credentials?.[credentialType];
-			const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
-			const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted })) as {
-				statusCode: number;
-				headers: unknown;
-				body: unknown;
-			};
-			response = { status: full.statusCode, headers: lowerCaseHeaders(full.headers), body: parseBody(full.body) };
+			const pending = send();
+			const first = await Promise.race([pending, deadline]);
+			if (first === TIMED_OUT) {
+				state.timedOut = true;
+				pending.catch(() => undefined); // settles later (or never); nothing waits for it
+				throw Object.assign(new Error(`no complete answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+			}
+			answer = first as RawAnswer;
 		} catch (error) {
-			const answered = responseOf(error);
-			if (answered) {
-				response = { ...answered, body: parseBody(answered.body) };
-			} else if (isConnectionError(error) && idempotent && retries < policy.maxRetries) {
+			if (isConnectionError(error) && idempotent && retries < policy.maxRetries) {
 				retries++;
 				const wait = backoffMs(retries);
-				ctx.logger.warn(`X: ${label} lost its connection; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
+				warn(`X: ${label} ${describeFailure(error, timeoutMs)}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
 				await sleep(wait);
 				continue;
-			} else {
-				const connection = isConnectionError(error);
-				throw xTransportError(ctx.getNode(), error, { label, itemIndex, attempts: attempt, connection });
 			}
+			throw xTransportError(ctx.getNode(), error, {
+				label,
+				itemIndex,
+				attempts: attempt,
+				connection: isConnectionError(error),
+				timeoutMs,
+				secrets: secrets(),
+			});
+		} finally {
+			stopClock.abort();
 		}
+
+		if (answer.status >= 300 && answer.status < 400) {
+			// Never followed: X does not redirect API requests, and a redirect is how a stand-in
+			// upstream would collect the credentials (same origin included, for one simple rule).
+			throw xRedirectError(ctx.getNode(), answer, {
+				label,
+				itemIndex,
+				target: redirectTarget(answer.headers.location, url),
+				from: new URL(url).host,
+				secrets: secrets(),
+			});
+		}
+
+		const read = interpret(request, answer);
+		if ('unreadable' in read) {
+			if (idempotent && retries < policy.maxRetries) {
+				retries++;
+				const wait = backoffMs(retries);
+				warn(`X: ${label} answered ${answer.status} with ${read.unreadable}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
+				await sleep(wait);
+				continue;
+			}
+			throw xUnreadableError(ctx.getNode(), answer, { label, itemIndex, attempts: attempt, what: read.unreadable, secrets: secrets() });
+		}
+		const response: XResponse = { status: answer.status, headers: answer.headers, body: read.body };
 
 		if (response.status < 400) return response;
 
 		if (response.status === 429) {
 			// X did not process a rate-limited request, so any method may be sent again.
 			const wait = rateLimitWaitMs(response.headers) ?? backoffMs(attempt);
-			if (rateLimitWaited + wait > policy.maxRateLimitWaitMs) {
+			if (waited + wait > policy.maxRateLimitWaitMs) {
 				throw xApiError(ctx.getNode(), response, {
 					label,
 					itemIndex,
-					extraHint: `The rate limit resets in ${Math.ceil(wait / 1000)} s, beyond the node's Max Rate Limit Wait (${Math.round(policy.maxRateLimitWaitMs / 1000)} s): raise that option or run later.`,
+					secrets: secrets(),
+					extraHint: `The rate limit resets in ${Math.ceil(wait / 1000)} s, beyond the node's Max Rate Limit Wait (${Math.round(policy.maxRateLimitWaitMs / 1000)} s in all): raise that option or run later.`,
 				});
 			}
-			ctx.logger.warn(`X: ${label} hit a rate limit (429); waiting ${wait} ms for the window to reset`);
-			rateLimitWaited += wait;
+			warn(`X: ${label} hit a rate limit (429); waiting ${wait} ms for the window to reset`);
+			waited += wait;
 			await sleep(wait);
 			continue;
 		}
 
 		if (TRANSIENT_STATUSES.has(response.status) && idempotent && retries < policy.maxRetries) {
-			retries++;
-			const wait = retryAfterMs(response.headers) ?? backoffMs(retries);
-			ctx.logger.warn(
-				`X: ${label} answered ${response.status}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`,
-			);
-			await sleep(Math.min(wait, policy.maxRateLimitWaitMs));
-			continue;
+			const retryAfter = retryAfterMs(response.headers);
+			if (retryAfter === undefined || waited + retryAfter <= policy.maxRateLimitWaitMs) {
+				retries++;
+				const wait = retryAfter ?? backoffMs(retries);
+				if (retryAfter !== undefined) waited += retryAfter;
+				warn(`X: ${label} answered ${response.status}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
+				await sleep(wait);
+				continue;
+			}
 		}
 
-		throw xApiError(ctx.getNode(), response, { label, itemIndex, attempts: attempt });
+		throw xApiError(ctx.getNode(), response, { label, itemIndex, attempts: attempt, secrets: secrets() });
 	}
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+	const err = error as { code?: string; message?: string };
+	return err.code === 'ETIMEDOUT' || /timeout of \d+ms/.test(String(err.message))
+		? `did not answer within ${timeoutMs / 1000} s`
+		: 'lost its connection';
 }
 
 /** The Ads API envelope: data plus paging fields. */
