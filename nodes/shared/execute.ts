@@ -15,6 +15,7 @@ const YIELD_AFTER_MS = 25;
 
 import type { BatchSummaries, Endpoint, Resource } from './endpoints';
 import { findEndpoint } from './endpoints';
+import { xErrorDetail } from './errors';
 import { listAll } from './pagination';
 import type { PreparedItem } from './prepare';
 import { endpointAuth, prepareItem } from './prepare';
@@ -76,16 +77,39 @@ export function dataRecords(envelope: AdsEnvelope): IDataObject[] {
 	return list.map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { value: entry as string }));
 }
 
-function errorItem(error: Error & { description?: unknown; httpCode?: unknown; context?: IDataObject }, itemIndex: number): INodeExecutionData {
+/**
+ * A failed item for Continue On Fail. n8n 2.41 moves an item to the error output ("Continue (using
+ * error output)") only when `item.error` is set or its json has no keys but error, message and
+ * details; `item.error` is no way out, as the engine then replaces the json with { error } alone.
+ * So on the error output the error's fields go under `details` (n8n adds the input item's fields),
+ * and on the regular output they stay at the top, as they always were.
+ */
+function errorItem(error: Error, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
+	const { description, httpCode, context } = error as Error & { description?: unknown; httpCode?: unknown; context?: IDataObject };
+	const details: IDataObject = {
+		...(description ? { description: String(description) } : {}),
+		...(httpCode ? { httpCode: String(httpCode) } : {}),
+		...(context?.xCode !== undefined ? { xCode: context.xCode as string } : {}),
+	};
 	return {
-		json: {
-			error: error.message,
-			...(error.description ? { description: String(error.description) } : {}),
-			...(error.httpCode ? { httpCode: String(error.httpCode) } : {}),
-			...(error.context?.xCode !== undefined ? { xCode: error.context.xCode as string } : {}),
-		},
+		json: toErrorOutput ? { error: error.message, details } : { error: error.message, ...details },
 		pairedItem: { item: itemIndex },
 	};
+}
+
+/**
+ * X's refusal of one entry of a batch it otherwise applied: a product with status ERROR
+ * (https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs-product_catalog_id-products)
+ * or an audience operation in operation_errors (our batch runner marks it with status ERROR).
+ * On the regular output the record stays as it is (its status says it); for the error output it
+ * becomes { error, details: record }.
+ */
+function refusalMessage(endpoint: Endpoint, record: IDataObject, itemIndex: number): string | undefined {
+	if (!endpoint.batch || record.status !== 'ERROR') return undefined;
+	const first = Array.isArray(record.errors) ? (record.errors[0] as unknown) : undefined;
+	const detail = typeof first === 'string' ? { message: first } : xErrorDetail(record);
+	const code = detail.code !== undefined ? ` (${String(detail.code)})` : '';
+	return `Item ${itemIndex}: X refused it${code}: ${detail.message ?? 'no message'}`;
 }
 
 /** Puts the endpoint's plain words on a 404 (X's own message stays in the description). */
@@ -182,6 +206,7 @@ export async function executeEndpoints(
 	const credentials = await xCredentials(ctx, endpointAuth(endpoint));
 	const policy = retryPolicy(ctx);
 	const continueOnFail = ctx.continueOnFail();
+	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
 
 	// Every item is checked before the first request goes out.
 	const prepared: Array<PreparedItem | Error> = [];
@@ -212,10 +237,13 @@ export async function executeEndpoints(
 		if (result instanceof Error) {
 			const error = withNotFoundMessage(endpoint, result);
 			if (!continueOnFail) throw asNodeError(ctx, error, i);
-			output.push(errorItem(error as Error, i));
+			output.push(errorItem(error as Error, i, toErrorOutput));
 			return;
 		}
-		for (const json of result) output.push({ json, pairedItem: { item: i } });
+		for (const json of result) {
+			const refused = toErrorOutput ? refusalMessage(endpoint, json, i) : undefined;
+			output.push({ json: refused ? { error: refused, details: json } : json, pairedItem: { item: i } });
+		}
 	});
 	return [output];
 }
