@@ -1,0 +1,670 @@
+/**
+ * X's own example answers, read by the nodes: for every endpoint a node calls, the example response
+ * printed in X's reference is served verbatim by a plain loopback server (exampleServer.ts), the
+ * node operation runs through n8n-core's engine against it, and the output items must be what a
+ * user expects from that answer: one item per record (an array) or one for a single object, ids as
+ * X sent them (strings; a 64-bit id X printed as a JSON number as its exact digits), deleted records
+ * kept, next_cursor followed with Return All, total_count when asked for.
+ *
+ * Where the examples come from: the Ads API pages through test/reference/adsReference.ts; the /2
+ * webhook and activity endpoints and the OAuth endpoints from their .mdx pages (openapi.json has
+ * schemas but no examples for these operations, and is looked at first). An example that is not
+ * valid JSON cannot be served as an answer: that endpoint is skipped with the reason, and the list
+ * of such endpoints is pinned below so that a change shows.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
+import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
+import { XAds, adsResources } from '../../nodes/XAds/XAds.node';
+import { XOAuth, oauthResources } from '../../nodes/XOAuth/XOAuth.node';
+import { XWebhooks, webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
+import type { Endpoint, Field, Resource } from '../../nodes/shared/endpoints';
+import { optionalCollectionName, paramName } from '../../nodes/shared/endpoints';
+import { EngineHarness } from '../harness';
+import type { AdsRefEndpoint } from './adsReference';
+import { endpointKey, loadAdsReference, referenceDir } from './adsReference';
+import type { ExampleAnswer, ExampleServer } from './exampleServer';
+import { startExampleServer } from './exampleServer';
+import { parseLossless, unsafeIntegers } from './losslessJson';
+
+type NodeKey = 'ads' | 'webhooks' | 'oauth';
+
+const NODE_TYPES: Record<NodeKey, string> = {
+	ads: 'n8n-nodes-x-ads.xAds',
+	webhooks: 'n8n-nodes-x-ads.xWebhooks',
+	oauth: 'n8n-nodes-x-ads.xOAuth',
+};
+
+interface Case {
+	/** e.g. "X Ads card.getAll: GET 12/accounts/:account_id/cards (x-ads-api/creatives/reference.mdx)" */
+	title: string;
+	node: NodeKey;
+	resource: string;
+	endpoint: Endpoint;
+	page: string;
+	/** Why the endpoint cannot be checked, when it cannot. */
+	skip?: string;
+	/** The endpoint's own answer (X's example), and every answer the server gives during the run. */
+	own?: ExampleAnswer;
+	answers: ExampleAnswer[];
+	parameters: INodeParameters;
+	input: IDataObject[];
+	expected: IDataObject[];
+	/** The next_cursor of the example, which Return All must follow. */
+	cursor?: string;
+	/** 64-bit integers X printed as JSON numbers in this example. */
+	bigNumbers: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading X's examples
+
+const reference = loadAdsReference();
+const docsRoot = join(referenceDir(), 'x-docs');
+
+/** One record per element of data (an array), one for a single object, none for null. */
+function records(envelope: unknown): IDataObject[] {
+	const data = (envelope as IDataObject | undefined)?.data;
+	if (data === undefined || data === null) return [];
+	return (Array.isArray(data) ? data : [data]).map((d) => (d && typeof d === 'object' ? (d as IDataObject) : { value: d as string }));
+}
+
+/** The example of an /2 operation in openapi.json, when it has one (none of ours has today). */
+function openapiExample(method: string, path: string): string | undefined {
+	const spec = JSON.parse(readFileSync(join(docsRoot, 'openapi.json'), 'utf8')) as {
+		paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> }> }>>;
+	};
+	const operation = spec.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+	const content = operation?.responses?.['200']?.content?.['application/json'];
+	const example = content?.example ?? Object.values(content?.examples ?? {})[0]?.value;
+	return example === undefined ? undefined : JSON.stringify(example, null, 2);
+}
+
+type PageBlock = 'json' | 'form' | 'httpBody';
+
+/**
+ * An example answer in an .mdx page: the section starts at the line `marker` and ends at the next
+ * heading of its level. json: the first ```json block; form: the first inline `a=b&c=d`
+ * (form-encoded token answers); httpBody: the block after "Example response", from its first "{"
+ * (X prints the status line and headers before the body).
+ */
+function pageExample(page: string, marker: string, block: PageBlock): string | undefined {
+	const lines = readFileSync(join(docsRoot, page), 'utf8').split('\n');
+	const start = lines.findIndex((l) => l.trim() === marker);
+	if (start === -1) return undefined;
+	const level = /^#+/.exec(marker)?.[0] ?? '###';
+	let end = lines.findIndex((l, i) => i > start && new RegExp(`^#{1,${level.length}}\\s`).test(l));
+	if (end === -1) end = lines.length;
+	const section = lines.slice(start + 1, end);
+	const fenced = (from: number, open: RegExp) => {
+		const at = section.findIndex((l, i) => i >= from && open.test(l));
+		if (at === -1) return undefined;
+		const close = section.findIndex((l, i) => i > at && /^\s*```\s*$/.test(l));
+		return section.slice(at + 1, close === -1 ? undefined : close);
+	};
+	if (block === 'json') return fenced(0, /^\s*```json\b/)?.join('\n');
+	if (block === 'form') {
+		for (const l of section) {
+			const m = /^(?:Response:\s*)?`([a-z_]+=[^`\s]*(?:&[a-z_]+=[^`\s]*)+)`\s*$/.exec(l.trim());
+			if (m) return m[1];
+		}
+		return undefined;
+	}
+	const label = section.findIndex((l) => /Example response/i.test(l) && !/```/.test(l));
+	const body = label === -1 ? undefined : fenced(label + 1, /^\s*```/);
+	const brace = body?.findIndex((l) => l.trim().startsWith('{')) ?? -1;
+	return brace === -1 ? undefined : body!.slice(brace).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building each endpoint's run
+
+/** The node parameter value for a field's wire value (as a user would type or map it). */
+function parameterValue(field: Field, value: unknown): unknown {
+	switch (field.type) {
+		case 'locator':
+			return { __rl: true, mode: 'id', value: String(value) };
+		case 'list':
+			return Array.isArray(value) ? value.map(String).join(',') : String(value);
+		case 'multiOptions':
+			return Array.isArray(value) ? value.map(String) : String(value).split(',');
+		case 'boolean':
+			return value === true || value === 'true';
+		case 'number':
+			return Number(value);
+		case 'json':
+			return typeof value === 'string' ? value : JSON.stringify(value);
+		default:
+			return String(value);
+	}
+}
+
+/** Node parameters from wire values: required fields on their own, the others in the operation's collection. */
+function nodeParameters(resource: string, endpoint: Endpoint, values: IDataObject): INodeParameters {
+	const parameters: INodeParameters = { resource, operation: endpoint.operation };
+	const collection: IDataObject = {};
+	for (const field of endpoint.fields ?? []) {
+		const value = values[field.wire];
+		if (field.noParameter || value === undefined || value === null || value === '') continue;
+		if (field.required) parameters[paramName(field)] = parameterValue(field, value) as never;
+		else collection[paramName(field)] = parameterValue(field, value) as never;
+	}
+	if (Object.keys(collection).length) parameters[optionalCollectionName(endpoint)] = collection as INodeParameters;
+	if (endpoint.list) parameters.returnAll = true;
+	if ((endpoint.fields ?? []).some((f) => f.type === 'money')) parameters.amountUnit = 'micro';
+	return parameters;
+}
+
+/**
+ * Wire values the example request implies: path parameters from the example URL (aligned with the
+ * node's own path), its query, and the parameters X echoes in the answer's request.params.
+ */
+function exampleValues(endpoint: Endpoint, ref: AdsRefEndpoint, example: unknown): IDataObject {
+	const values: IDataObject = {};
+	const pathNames = new Set<string>();
+	if (ref.exampleRequest) {
+		const url = new URL(ref.exampleRequest.split(' ')[1]);
+		const segments = url.pathname.split('/').filter(Boolean).slice(1);
+		const template = endpoint.path.split('/').filter(Boolean);
+		if (segments.length === template.length) {
+			template.forEach((t, i) => {
+				const name = /^\{(\w+)\}$/.exec(t)?.[1];
+				if (name) {
+					values[name] = decodeURIComponent(segments[i]);
+					pathNames.add(name);
+				}
+			});
+		}
+		for (const [k, v] of url.searchParams) if (v !== '') values[k] = v;
+	}
+	const params = (example as { request?: { params?: unknown } })?.request?.params;
+	if (params && typeof params === 'object' && !Array.isArray(params)) {
+		for (const [k, v] of Object.entries(params as IDataObject)) if (v !== null && !pathNames.has(k)) values[k] = v;
+	}
+	// Ask for what the filters can show: deleted records and the total count.
+	for (const f of endpoint.fields ?? []) if (f.wire === 'with_deleted' || f.wire === 'with_total_count') values[f.wire] = true;
+	return values;
+}
+
+interface Override {
+	/** Wire values added to (or replacing) those the example implies. */
+	values?: IDataObject;
+	/** Raw node parameters added. */
+	parameters?: INodeParameters;
+	input?: IDataObject[];
+	/** The output the node must make of X's example (output functions, batch runners). */
+	expect?: (example: IDataObject) => IDataObject[];
+	/** Other answers of the run (a read before a write), matched before X's examples. */
+	answers?: (example: IDataObject, reference: Map<string, ExampleAnswer>) => ExampleAnswer[];
+}
+
+function exactPostIds(post: IDataObject): IDataObject {
+	const user = post.user as IDataObject | undefined;
+	return { ...post, id: post.id_str, ...(user ? { user: { ...user, id: user.id_str } } : {}) };
+}
+
+const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `user${i}@example.com` }));
+const usersOutput = (count: number, operationType: string) => () =>
+	Array.from({ length: count }, () => ({ status: 'OK', operation_type: operationType, request: 1 }));
+
+/** What the example alone does not give: values it leaves out, and outputs the node reshapes. */
+const OVERRIDES: Record<string, Override> = {
+	// Required by the node (X's example request leaves the time window out).
+	'accountHistory.getAll': { values: { start_time: '2021-04-01T00:00:00Z', end_time: '2021-04-03T00:00:00Z' } },
+	// The request body of X's example is not echoed in the answer (targeting_criteria is null there).
+	'audienceEstimate.get': {
+		values: { targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'nba', operator_type: 'EQ' }] },
+	},
+	// The feature keys come as an array of strings: one item per key.
+	'feature.getAll': { expect: (e) => (e.data as string[]).map((k) => ({ feature_key: k })) },
+	'feature.add': { expect: (e) => (e.data as string[]).map((k) => ({ feature_key: k })) },
+	'feature.remove': { expect: (e) => (e.data as string[]).map((k) => ({ feature_key: k })) },
+	// One input item per product; each gets its entry of products_response.
+	'product.upsert': {
+		values: {
+			id: 'test-123456',
+			title: 'Test product',
+			description: 'A product',
+			availability: 'in stock',
+			condition: 'new',
+			price: '10.00 USD',
+			link: 'https://example.com/p/test-123456',
+			image_link: 'https://example.com/p/test-123456.jpg',
+			brand: 'Example',
+		},
+		expect: (e) => (e.data as IDataObject).products_response as IDataObject[],
+	},
+	'product.delete': { expect: (e) => (e.data as IDataObject).delete_products as IDataObject[] },
+	// The node reads the set before writing it; X's GET example is a FILTERED set, which the node
+	// rightly refuses to update, so the read answers the set as the PUT example shows it.
+	'productSet.update': {
+		answers: (e) => [
+			{
+				method: 'GET',
+				base: 'ads',
+				path: '/12/product_catalogs/:product_catalog_id/product_sets/:product_set_id',
+				body: JSON.stringify({ data: e.data }),
+				source: 'the PUT example\'s record, read before the update',
+			},
+		],
+	},
+	// Users: one input item per operation; X's example counts 4 (custom audience) and 2 (do-not-reach list).
+	'customAudience.addUsers': { parameters: { identifierMapping: 'auto' }, input: emails(4), expect: usersOutput(4, 'Update') },
+	'customAudience.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(4), expect: usersOutput(4, 'Delete') },
+	'doNotReachList.addUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Update') },
+	'doNotReachList.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Delete') },
+	// Cards are built from components; these are the shape of X's example request.
+	'card.create': {
+		values: { name: 'component based website card' },
+		parameters: {
+			componentsSource: 'json',
+			cardJson: JSON.stringify({
+				components: [
+					{ type: 'MEDIA', media_key: '3_1323490622599176192' },
+					{ type: 'DETAILS', title: 'X', destination: { type: 'WEBSITE', url: 'https://www.x.com' } },
+				],
+			}),
+		},
+	},
+	'card.update': { values: { name: 'new card name' }, parameters: { componentsSource: 'none' } },
+	// X's example sets a title and description on a GIF, which its own parameter table says only
+	// videos take (the node refuses them before sending); the answer is read with a name change.
+	'mediaLibrary.update': { values: { title: undefined, description: undefined, name: 'cat GIF' } },
+	// Posts carry id and user.id as strings, from id_str (X prints the numbers, 64-bit ones among them).
+	'post.create': { expect: (e) => records(e).map(exactPostIds) },
+	'post.updateName': { expect: (e) => records(e).map(exactPostIds) },
+};
+
+/** Pages that are not X's answer but ours: the final page after next_cursor, one more record made from the example's last. */
+function finalPage(example: IDataObject): IDataObject {
+	const last = records(example).at(-1) ?? {};
+	const record: IDataObject = { ...last };
+	for (const key of ['id', 'media_key']) if (typeof record[key] === 'string') record[key] = `${record[key] as string}2`;
+	return { ...example, data: [record], next_cursor: null };
+}
+
+/** Every parseable example of the Ads reference as an answer, so that a read before a write finds one too. */
+function referenceAnswers(): Map<string, ExampleAnswer> {
+	const answers = new Map<string, ExampleAnswer>();
+	for (const [key, ref] of reference.byKey) {
+		if (ref.exampleResponseText === undefined) continue;
+		try {
+			JSON.parse(ref.exampleResponseText);
+		} catch {
+			continue;
+		}
+		answers.set(key, {
+			method: ref.method,
+			base: ref.host === 'sandbox' ? 'adsSandbox' : 'ads',
+			path: `/${ref.version}/${ref.path}`,
+			body: ref.exampleResponseText,
+			source: `${ref.page}:${ref.line}`,
+		});
+	}
+	return answers;
+}
+
+/**
+ * X's typo in the post examples: the "source" value (an HTML link) holds unescaped quotes. Escaping
+ * them is the only change; used for a separate, labelled check of those answers' 64-bit ids.
+ */
+function repairSourceQuotes(text: string): string {
+	return text.replace(/^(\s*"source":\s*")(.*)(",?\s*)$/gm, (_, open: string, value: string, close: string) => `${open}${value.replace(/(?<!\\)"/g, '\\"')}${close}`);
+}
+
+function adsCase(resource: Resource, endpoint: Endpoint, answers: Map<string, ExampleAnswer>, repair?: (text: string) => string): Case {
+	const version = endpoint.version ?? 12;
+	const path = endpoint.path.slice(1).replace(/\{(\w+)\}/g, ':$1');
+	const ref = reference.find(endpoint.method, version, path);
+	const id = `${resource.value}.${endpoint.operation}`;
+	const base: Case = {
+		title: `X Ads ${id}: ${endpoint.method} ${version}/${path} (${ref?.page ?? 'not in the reference'}${repair ? ', with X\'s unescaped quotes in "source" escaped' : ''})`,
+		node: 'ads',
+		resource: resource.value,
+		endpoint,
+		page: ref?.page ?? '',
+		answers: [],
+		parameters: {},
+		input: [{}],
+		expected: [],
+		bigNumbers: [],
+	};
+	if (!ref) return { ...base, skip: `the node's path ${endpoint.method} ${version}/${path} is not an endpoint of X's reference pages, so there is no example to read` };
+	if (ref.exampleResponseText === undefined) return { ...base, skip: `${ref.page} prints no example response` };
+	const text = repair ? repair(ref.exampleResponseText) : ref.exampleResponseText;
+	try {
+		JSON.parse(text);
+	} catch (error) {
+		return { ...base, skip: `X's example response is not valid JSON (${(error as Error).message}; ${ref.page} line ${ref.line})` };
+	}
+	const example = parseLossless(text) as IDataObject;
+	const override = OVERRIDES[id] ?? {};
+	const cursor = endpoint.list && typeof example.next_cursor === 'string' ? example.next_cursor : undefined;
+	const page2 = cursor ? finalPage(example) : undefined;
+	const own: ExampleAnswer = {
+		method: endpoint.method,
+		base: endpoint.host === 'adsSandbox' ? 'adsSandbox' : 'ads',
+		path: `/${version}/${path}`,
+		body: text,
+		source: `${ref.page}:${ref.line}`,
+		...(cursor ? { pages: { [cursor]: JSON.stringify(page2, null, 2) } } : {}),
+	};
+	const values = { ...exampleValues(endpoint, ref, example), ...override.values };
+	let expected = override.expect ? override.expect(example) : [...records(example), ...(page2 ? records(page2) : [])];
+	if (endpoint.list && values.with_total_count === true && example.total_count !== undefined) {
+		expected = expected.map((r) => ({ ...r, total_count: example.total_count as number }));
+	}
+	const ownKey = endpointKey(endpoint.method, version, path);
+	return {
+		...base,
+		own,
+		answers: [own, ...(override.answers?.(example, answers) ?? []), ...[...answers].filter(([key]) => key !== ownKey).map(([, a]) => a)],
+		parameters: { ...nodeParameters(resource.value, endpoint, values), ...override.parameters },
+		input: override.input ?? [{}],
+		expected,
+		cursor,
+		bigNumbers: unsafeIntegers(text),
+	};
+}
+
+function adsCases(): Case[] {
+	const answers = referenceAnswers();
+	return adsResources.flatMap((resource) => resource.endpoints.map((endpoint) => adsCase(resource, endpoint, answers)));
+}
+
+/** The post endpoints again, their examples' one typo repaired: the answers that carry 64-bit ids as JSON numbers. */
+function repairedCases(): Case[] {
+	const answers = referenceAnswers();
+	const post = adsResources.find((r) => r.value === 'post')!;
+	return post.endpoints.map((endpoint) => adsCase(post, endpoint, answers, repairSourceQuotes));
+}
+
+// ---------------------------------------------------------------------------------------------
+// /2 webhooks and activity subscriptions, and the OAuth endpoints
+
+interface PageCase {
+	node: NodeKey;
+	resource: string;
+	operation: string;
+	page: string;
+	marker: string;
+	block: PageBlock;
+	values?: IDataObject;
+	contentType?: string;
+	expect?: (example: IDataObject) => IDataObject[];
+	skip?: string;
+}
+
+const WEBHOOKS = 'x-api/webhooks/quickstart.mdx';
+const ACTIVITY = 'x-api/activity/quickstart.mdx';
+const AUTH = 'fundamentals/authentication/api-reference.mdx';
+const FORM = 'text/html; charset=utf-8';
+const formPairs = (text: string): IDataObject => Object.fromEntries(new URLSearchParams(text));
+
+const PAGE_CASES: PageCase[] = [
+	{ node: 'webhooks', resource: 'webhook', operation: 'create', page: WEBHOOKS, marker: '### Create a webhook', block: 'json', values: { url: 'https://yourdomain.com/webhooks/twitter' } },
+	{ node: 'webhooks', resource: 'webhook', operation: 'getAll', page: WEBHOOKS, marker: '### View webhooks', block: 'json' },
+	{
+		node: 'webhooks',
+		resource: 'webhook',
+		operation: 'validate',
+		page: WEBHOOKS,
+		marker: '### Validate and re-enable a webhook',
+		block: 'json',
+		values: { webhook_id: '1234567890' },
+		expect: (e) => [{ webhook_id: '1234567890', ...(e.data as IDataObject) }],
+	},
+	{
+		node: 'webhooks',
+		resource: 'webhook',
+		operation: 'delete',
+		page: WEBHOOKS,
+		marker: '### Delete a webhook',
+		block: 'json',
+		values: { webhook_id: '1234567890' },
+		expect: (e) => [{ webhook_id: '1234567890', ...(e.data as IDataObject) }],
+	},
+	{
+		node: 'webhooks',
+		resource: 'webhook',
+		operation: 'replay',
+		page: 'x-api/webhooks/create-replay-job-for-webhook.mdx',
+		marker: '',
+		block: 'json',
+		skip: 'X prints no example response for POST /2/webhooks/replay (its page renders openapi.json, whose operation has a schema only)',
+	},
+	{
+		node: 'webhooks',
+		resource: 'activitySubscription',
+		operation: 'create',
+		page: ACTIVITY,
+		marker: '### Create subscription',
+		block: 'json',
+		values: { event_type: 'profile.update.bio', user_id: '123456789', tag: 'my bio updates', webhook_id: '1976325569252868099' },
+	},
+	{ node: 'webhooks', resource: 'activitySubscription', operation: 'getAll', page: ACTIVITY, marker: '### List subscriptions', block: 'json' },
+	{ node: 'webhooks', resource: 'activitySubscription', operation: 'delete', page: ACTIVITY, marker: '### Delete subscription', block: 'json', values: { subscription_id: '1976325569252868096' } },
+	{
+		node: 'oauth',
+		resource: 'oauth1',
+		operation: 'requestToken',
+		page: AUTH,
+		marker: '### POST oauth/request_token',
+		block: 'form',
+		contentType: FORM,
+		values: { oauth_callback: 'oob' },
+	},
+	{
+		node: 'oauth',
+		resource: 'oauth1',
+		operation: 'authorizationUrl',
+		page: AUTH,
+		marker: '### GET oauth/authorize',
+		block: 'json',
+		skip: 'the operation builds the authorization URL and sends no request, so there is no answer to read',
+	},
+	{
+		node: 'oauth',
+		resource: 'oauth1',
+		operation: 'accessToken',
+		page: AUTH,
+		marker: '### POST oauth/access_token',
+		block: 'form',
+		contentType: FORM,
+		values: { oauth_token: 'qLBVyoAAAAAAx72QAAATZxQWU6P', oauth_verifier: 'ghLM8lYmAxDbaqL912RZSRjCCEXKDIzx' },
+	},
+	{ node: 'oauth', resource: 'oauth1', operation: 'invalidateToken', page: AUTH, marker: '### POST oauth/invalidate_token', block: 'httpBody' },
+	{ node: 'oauth', resource: 'bearerToken', operation: 'issue', page: AUTH, marker: '### POST oauth2/token', block: 'httpBody' },
+	{
+		node: 'oauth',
+		resource: 'bearerToken',
+		operation: 'invalidate',
+		page: AUTH,
+		marker: '### POST oauth2/invalidate_token',
+		block: 'httpBody',
+		values: { access_token: 'AAAA%2FAAA%3DAAAAAAAA' },
+	},
+];
+
+const NODE_RESOURCES: Record<NodeKey, Resource[]> = { ads: adsResources, webhooks: webhookResources, oauth: oauthResources };
+const NODE_NAMES: Record<NodeKey, string> = { ads: 'X Ads', webhooks: 'X Webhooks', oauth: 'X OAuth' };
+
+/** The App's bearer token as X's example prints it: the App-only credential asks for one before its first request. */
+function bearerAnswer(): ExampleAnswer {
+	return { method: 'POST', base: 'api', path: '/oauth2/token', body: pageExample(AUTH, '### POST oauth2/token', 'httpBody')!, source: AUTH };
+}
+
+function pageCases(): Case[] {
+	return PAGE_CASES.map((p): Case => {
+		const resource = NODE_RESOURCES[p.node].find((r) => r.value === p.resource)!;
+		const endpoint = resource.endpoints.find((e) => e.operation === p.operation)!;
+		const path = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+		const base: Case = {
+			title: `${NODE_NAMES[p.node]} ${p.resource}.${p.operation}: ${endpoint.method} ${path} (${p.page})`,
+			node: p.node,
+			resource: p.resource,
+			endpoint,
+			page: p.page,
+			answers: [],
+			parameters: {},
+			input: [{}],
+			expected: [],
+			bigNumbers: [],
+		};
+		if (p.skip) return { ...base, skip: p.skip };
+		const text = openapiExample(endpoint.method, path) ?? pageExample(p.page, p.marker, p.block);
+		if (text === undefined) return { ...base, skip: `no example answer found under "${p.marker}" in ${p.page}` };
+		let example: IDataObject;
+		try {
+			example = p.block === 'form' ? formPairs(text) : (parseLossless(text) as IDataObject);
+			if (p.block !== 'form') JSON.parse(text);
+		} catch (error) {
+			return { ...base, skip: `X's example response is not valid JSON (${(error as Error).message})` };
+		}
+		const own: ExampleAnswer = { method: endpoint.method, base: 'api', path, body: text, contentType: p.contentType, source: p.page };
+		// Token endpoints answer one object, as it is; the /2 endpoints answer { data }.
+		const expected = p.expect ? p.expect(example) : p.node === 'oauth' ? [example] : records(example);
+		return {
+			...base,
+			own,
+			answers: [own, bearerAnswer()],
+			parameters: nodeParameters(p.resource, endpoint, p.values ?? {}),
+			expected,
+			bigNumbers: p.block === 'form' ? [] : unsafeIntegers(text),
+		};
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+const ID_NAME = /^(id|id_str|.+_id|.+_ids)$/;
+
+/** Every id-like field of the output whose value is a number where X sent a string, and every 64-bit integer that lost its digits. */
+function idProblems(out: unknown, expected: unknown, path = '$', key = ''): string[] {
+	if (typeof out === 'number') {
+		if (Number.isInteger(out) && !Number.isSafeInteger(out)) return [`${path}: ${out} is a rounded 64-bit integer (X sent ${JSON.stringify(expected)})`];
+		if (ID_NAME.test(key) && typeof expected === 'string') return [`${path}: the number ${out} where X sent the string ${JSON.stringify(expected)}`];
+		return [];
+	}
+	if (Array.isArray(out)) {
+		return out.flatMap((v, i) => idProblems(v, Array.isArray(expected) ? expected[i] : undefined, `${path}[${i}]`, ID_NAME.test(key) ? key : ''));
+	}
+	if (out && typeof out === 'object') {
+		const exp = (expected && typeof expected === 'object' ? expected : {}) as IDataObject;
+		return Object.entries(out as IDataObject).flatMap(([k, v]) => idProblems(v, exp[k], `${path}.${k}`, k));
+	}
+	return [];
+}
+
+const countDeleted = (list: IDataObject[]) => list.filter((r) => r.deleted === true).length;
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * X's examples that are not valid JSON, for endpoints the nodes call. Pinned so that a fixed page,
+ * a change in the reader, or a new endpoint with a broken example shows here.
+ */
+const NOT_JSON = [
+	'X Ads account.update', // PUT accounts/:account_id: "name"": and a missing comma in request.params
+	'X Ads customAudience.getTargeted', // a trailing comma in request.params
+	'X Ads post.create', // the "source" value holds unescaped quotes (an HTML link)
+	'X Ads post.updateName', // the same unescaped quotes in "source"
+];
+
+const cases = [...adsCases(), ...pageCases()];
+const runnable = cases.filter((c) => !c.skip);
+const skipped = cases.filter((c) => c.skip);
+const repaired = repairedCases();
+const readCorrectly = new Set<string>();
+const readAfterRepair = new Set<string>();
+
+/** Runs the case's node operation against the example server and checks its output items. */
+async function checkCase(c: Case): Promise<void> {
+	server.answer(c.answers);
+	const environment = c.endpoint.host === 'adsSandbox' ? 'sandbox' : 'production';
+	harness.setCredentialData('xOAuth1Api', { ...harness.credentialData('xOAuth1Api'), environment });
+	const credential = c.node === 'webhooks' || c.resource === 'bearerToken' ? 'xAppOnlyApi' : 'xOAuth1Api';
+	const result = await harness.runNode(
+		{
+			name: NODE_NAMES[c.node],
+			type: NODE_TYPES[c.node],
+			parameters: c.node === 'ads' ? { authentication: 'xOAuth1Api', ...c.parameters } : c.parameters,
+			credentials: { [credential]: { id: credential, name: credential } },
+		},
+		c.input,
+	);
+	const unanswered = server.requests.filter((r) => !r.answer).map((r) => `${r.method} ${r.base} ${r.path}`);
+	expect({ error: result.error?.message, unanswered }).toEqual({ error: undefined, unanswered: [] });
+
+	// The node called the endpoint and got X's example (and followed next_cursor to the final page).
+	const own = server.requests.filter((r) => r.answer === c.own);
+	expect(own.length).toBeGreaterThan(0);
+	if (c.cursor) expect(own.map((r) => r.query.get('cursor'))).toEqual([null, c.cursor]);
+
+	const out = result.output().map((i) => i.json);
+	expect(idProblems(out, c.expected)).toEqual([]);
+	expect(countDeleted(out)).toBe(countDeleted(c.expected));
+	expect(out).toEqual(c.expected);
+}
+
+let server: ExampleServer;
+let harness: EngineHarness;
+
+beforeAll(async () => {
+	server = await startExampleServer();
+	const urls = { apiBaseUrl: server.urls.api, adsBaseUrl: server.urls.ads, adsSandboxBaseUrl: server.urls.adsSandbox };
+	harness = new EngineHarness({
+		nodeTypes: [XAds, XWebhooks, XOAuth],
+		credentialTypes: [XOAuth1Api, XAppOnlyApi],
+		credentials: {
+			xOAuth1Api: { consumerKey: 'example-consumer-key', consumerSecret: 'example-consumer-secret', accessToken: '6253282-example', accessTokenSecret: 'example-token-secret', environment: 'production', ...urls },
+			xAppOnlyApi: { apiKey: 'example-api-key', apiKeySecret: 'example-api-secret', apiBaseUrl: server.urls.api },
+		},
+	});
+});
+
+afterAll(async () => {
+	await server?.close();
+	const reasons = skipped.map((c) => `  - ${c.title}: ${c.skip}`).join('\n');
+	console.log(
+		`example answers: ${cases.length} endpoints, ${readCorrectly.size} read correctly, ${skipped.length} skipped (reasons below; ` +
+			`${readAfterRepair.size} of them read correctly once X's typo is repaired, 64-bit ids included)\n${reasons}`,
+	);
+});
+
+describe("X's example answers, read by the nodes", () => {
+	test('every endpoint the nodes implement has a case', () => {
+		const implemented = Object.entries(NODE_RESOURCES).flatMap(([node, resources]) =>
+			resources.flatMap((r) => r.endpoints.map((e) => `${NODE_NAMES[node as NodeKey]} ${r.value}.${e.operation}`)),
+		);
+		expect(cases.map((c) => c.title.split(':')[0]).sort()).toEqual(implemented.sort());
+	});
+
+	test("the endpoints whose example X printed as invalid JSON are exactly the known ones", () => {
+		const invalid = skipped.filter((c) => c.skip!.startsWith("X's example response is not valid JSON"));
+		for (const c of invalid) console.log(`not valid JSON, skipped: ${c.title}: ${c.skip}`);
+		expect(invalid.map((c) => c.title.split(':')[0]).sort()).toEqual([...NOT_JSON].sort());
+	});
+
+	test.skip.each(skipped.map((c) => [`${c.title}: skipped, ${c.skip}`]))('%s', () => undefined);
+
+	test.each(runnable.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+		await checkCase(c);
+		readCorrectly.add(c.title);
+	});
+});
+
+describe("X's post examples with their one typo repaired (the answers that print 64-bit ids as JSON numbers)", () => {
+	test.each(repaired.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+		expect(c.skip).toBeUndefined();
+		expect(c.bigNumbers.length).toBeGreaterThan(0);
+		await checkCase(c);
+		readAfterRepair.add(c.title);
+	});
+});
+
