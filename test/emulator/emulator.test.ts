@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { request } from 'undici';
 import { startEmulator, type XEmulator } from './index';
-import { computeSignature, parseAuthorizationHeader, percentEncode } from './oauth1';
+import { computeSignature, parseAuthorizationHeader, percentDecode, percentEncode } from './oauth1';
 
 let emu: XEmulator;
 
@@ -153,9 +153,10 @@ describe('authentication on the Ads API', () => {
 		expect(put.status).toBe(200);
 		expect(put.json.data).toMatchObject({ id, name, industry_type: 'TRAVEL' });
 
-		// App-signed (no token) form POST to oauth2/invalidate_token, with the token in the body.
+		// App-signed (no token) form POST to oauth2/invalidate_token, with the token in the body as X's
+		// guide shows it: already percent-encoded, so the form value is the token decoded once.
 		const token = await bearerToken();
-		const post = await signed('POST', `${emu.urls.api}/oauth2/invalidate_token`, { user: null, form: { access_token: token } });
+		const post = await signed('POST', `${emu.urls.api}/oauth2/invalidate_token`, { user: null, form: { access_token: percentDecode(token) } });
 		expect(post.status).toBe(200);
 		expect(post.json).toEqual({ access_token: token });
 	});
@@ -335,7 +336,10 @@ describe('app-only bearer token', () => {
 			{ authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
 			`access_token=${percentEncode(token)}`,
 		);
-		expect(inv.json).toEqual({ access_token: token });
+		// Encoded a second time it names another token: X refuses it (403 code 99); as X gave it, it goes.
+		expect(inv).toMatchObject({ status: 403, json: { errors: [{ code: 99 }] } });
+		const inv2 = await call('POST', `${emu.urls.api}/oauth2/invalidate_token`, { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' }, `access_token=${token}`);
+		expect(inv2.json).toEqual({ access_token: token });
 
 		const refused = await call('GET', `${emu.urls.api}/2/webhooks`, { authorization: `Bearer ${token}` });
 		expect(refused.status).toBe(401);

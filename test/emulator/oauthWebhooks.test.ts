@@ -185,14 +185,21 @@ describe('three-legged OAuth 1.0a endpoints', () => {
 	});
 });
 
+/** One bearer token per test (X refuses tokens requested too often). */
+let bearerToken: string | undefined;
+beforeEach(() => {
+	bearerToken = undefined;
+});
 async function bearer(): Promise<string> {
+	if (bearerToken) return bearerToken;
 	const basic = Buffer.from(`${percentEncode(emu.app.consumerKey)}:${percentEncode(emu.app.consumerSecret)}`).toString('base64');
 	const r = await fetch(`${emu.urls.api}/oauth2/token`, {
 		method: 'POST',
 		headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
 		body: 'grant_type=client_credentials',
 	});
-	return ((await r.json()) as { access_token: string }).access_token;
+	bearerToken = ((await r.json()) as { access_token: string }).access_token;
+	return bearerToken;
 }
 
 async function v2(method: string, path: string, body?: unknown) {
@@ -260,22 +267,83 @@ describe('webhooks over HTTP', () => {
 		await control('POST', '/webhooks/settings', { allowHttpLoopbackCallbacks: true });
 		const hook = await v2('POST', '/2/webhooks', { url: receiverUrl });
 		const user = emu.users[0].userId;
-		const withHook = await v2('POST', '/2/activity/subscriptions', { event_type: 'MessageCreate', filter: { user_id: user, direction: 'sent' }, webhook_id: hook.json.data.id });
-		expect(withHook.status).toBe(200);
-		const streamOnly = await v2('POST', '/2/activity/subscriptions', { event_type: 'MessageCreate', filter: { user_id: user } });
-		expect(streamOnly.json.data).not.toHaveProperty('webhook_id');
+		// The create answer nests the subscription (openapi.json: data.subscription).
+		const withHook = await v2('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user }, webhook_id: hook.json.data.id });
+		expect(withHook).toMatchObject({ status: 200, json: { data: { subscription: { event_type: 'post.create', filter: { user_id: user }, webhook_id: hook.json.data.id } } } });
+		expect(withHook.json.data.subscription.subscription_id).toMatch(/^\d+$/);
+		const streamOnly = await v2('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user } });
+		expect(streamOnly.json.data.subscription).not.toHaveProperty('webhook_id');
 		received.length = 0;
 
-		const received1 = await control('POST', '/activity/emit', { user_id: user, event_type: 'MessageCreate', payload: { sender_id: user, text: 'hi' } });
-		expect(received1.json.deliveries).toHaveLength(2);
-		expect(received).toHaveLength(1);
-		const incoming = await control('POST', '/activity/emit', { user_id: user, event_type: 'MessageCreate', payload: { sender_id: '5', text: 'hello' } });
-		expect(incoming.json.deliveries).toHaveLength(1); // only the stream-only subscription (direction both)
+		const emitted = await control('POST', '/activity/emit', { user_id: user, event_type: 'post.create', payload: { id: '1', text: 'hi' } });
+		expect(emitted.json.deliveries).toHaveLength(2);
 		expect(received).toHaveLength(1);
 
 		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: 'abc' } })).status).toBe(400);
-		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'profile.update.bio' })).status).toBe(400);
-		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'ProfileBioUpdate', filter: { user_id: user } })).status).toBe(400);
-		expect((await v2('GET', '/2/activity/subscriptions')).json.meta).toEqual({ result_count: 2 });
+		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'profile.update.bio' })).json).toMatchObject({ errors: [{ parameters: { filter: [] } }] });
+		const oldKind = await v2('POST', '/2/activity/subscriptions', { event_type: 'MessageCreate', filter: { user_id: user } });
+		expect(oldKind).toMatchObject({ status: 400, json: { type: 'https://api.x.com/2/problems/invalid-request', errors: [{ parameters: { event_type: ['MessageCreate'] } }] } });
+		const oldDirection = await v2('POST', '/2/activity/subscriptions', { event_type: 'like.create', filter: { user_id: user, direction: 'sent' } });
+		expect(oldDirection).toMatchObject({ status: 400, json: { errors: [{ parameters: { 'filter.direction': ['sent'] } }] } });
+		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user, extra: 1 } })).json).toMatchObject({ errors: [{ parameters: { 'filter.extra': ['1'] } }] });
+		expect((await v2('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user, direction: 'inbound' } })).status).toBe(400);
+		expect((await v2('GET', '/2/activity/subscriptions')).json.meta).toEqual({ total_subscriptions: 2, result_count: 2 });
+	});
+
+	it('activity: private kinds need the filtered user\'s OAuth 1.0a user context; a bearer token alone gets 403 code 220', async () => {
+		const user = emu.users[0];
+		for (const kind of ['dm.received', 'chat.sent', 'like.create', 'mute.mute', 'block.block', 'post.mention.create']) {
+			const refused = await v2('POST', '/2/activity/subscriptions', { event_type: kind, filter: { user_id: user.userId } });
+			expect(refused).toMatchObject({ status: 403, json: { errors: [{ code: 220 }], type: 'https://api.x.com/2/problems/not-authorized-for-resource' } });
+		}
+		const url = `${emu.urls.api}/2/activity/subscriptions`;
+		const asUser = (u: typeof user, body: unknown) => {
+			const oauth = signer();
+			const header = oauth.toHeader(oauth.authorize({ url, method: 'POST' }, { key: u.accessToken, secret: u.accessTokenSecret })).Authorization;
+			return fetch(url, { method: 'POST', headers: { authorization: header, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+		};
+		const created = await asUser(user, { event_type: 'like.create', filter: { user_id: user.userId, direction: 'inbound' } });
+		expect(created).toMatchObject({ status: 200, json: { data: { subscription: { event_type: 'like.create', filter: { direction: 'inbound' } } } } });
+		// Another user's private events: not with this user's token.
+		expect((await asUser(user, { event_type: 'dm.received', filter: { user_id: emu.users[1].userId } })).status).toBe(403);
+		// The alias is answered with the canonical name.
+		expect((await asUser(user, { event_type: 'chat.conversation_join', filter: { user_id: user.userId } })).json.data.subscription.event_type).toBe('chat.conversation.join');
+		// DELETE takes only the bearer token (openapi.json's security).
+		const id = created.json.data.subscription.subscription_id;
+		const oauth = signer();
+		const delUrl = `${url}/${id}`;
+		const header = oauth.toHeader(oauth.authorize({ url: delUrl, method: 'DELETE' }, { key: user.accessToken, secret: user.accessTokenSecret })).Authorization;
+		expect((await fetch(delUrl, { method: 'DELETE', headers: { authorization: header } })).status).toBe(403);
+		expect(await v2('DELETE', `/2/activity/subscriptions/${id}`)).toMatchObject({ status: 200, json: { data: { deleted: true }, meta: { total_subscriptions: 1 } } });
+	});
+
+	it('activity: list pages with max_results and pagination_token; update; delete by ids', async () => {
+		const user = emu.users[0].userId;
+		const ids: string[] = [];
+		for (const kind of ['post.create', 'post.delete', 'profile.update.bio', 'follow.follow', 'spaces.start']) {
+			ids.push((await v2('POST', '/2/activity/subscriptions', { event_type: kind, filter: { user_id: user } })).json.data.subscription.subscription_id);
+		}
+		const first = await v2('GET', '/2/activity/subscriptions?max_results=2');
+		expect(first.json.data.map((s: any) => s.subscription_id)).toEqual(ids.slice(0, 2));
+		expect(first.json.meta.next_token).toMatch(/^[0-9A-V]{16}$/);
+		const second = await v2('GET', `/2/activity/subscriptions?max_results=2&pagination_token=${first.json.meta.next_token}`);
+		expect(second.json.data.map((s: any) => s.subscription_id)).toEqual(ids.slice(2, 4));
+		expect((await v2('GET', '/2/activity/subscriptions?max_results=0')).status).toBe(400);
+		expect((await v2('GET', '/2/activity/subscriptions?max_results=1001')).status).toBe(400);
+		expect((await v2('GET', '/2/activity/subscriptions?pagination_token=short')).status).toBe(400);
+		expect((await v2('GET', '/2/activity/subscriptions?count=2')).json).toMatchObject({ errors: [{ parameters: { count: [] } }] });
+
+		const updated = await v2('PUT', `/2/activity/subscriptions/${ids[0]}`, { tag: 'renamed' });
+		expect(updated).toMatchObject({ status: 200, json: { data: { subscription: { subscription_id: ids[0], tag: 'renamed' }, total_subscriptions: 5 } } });
+		expect((await v2('PUT', `/2/activity/subscriptions/${ids[0]}`, { event_type: 'post.delete' })).status).toBe(400);
+		expect((await v2('PUT', '/2/activity/subscriptions/999', { tag: 'x' })).json).toMatchObject({ type: 'https://api.x.com/2/problems/resource-not-found', resource_type: 'subscription' });
+
+		const removed = await v2('DELETE', `/2/activity/subscriptions?ids=${ids[1]},${ids[2]},123`);
+		expect(removed.json).toEqual({
+			data: [{ subscription_id: ids[1], deleted: true }, { subscription_id: ids[2], deleted: true }],
+			errors: [expect.objectContaining({ subscription_id: '123' })],
+			meta: { total_subscriptions: 3 },
+		});
+		expect((await v2('DELETE', '/2/activity/subscriptions')).status).toBe(400);
 	});
 });

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { notFound, TOO_MANY_REQUESTS_BODY } from './ads';
 import { verifyBearer, verifyOAuth1 } from './auth';
 import { createControl, handleControlRequest, type ControlHost, type EmulatorControl } from './control';
+import { conformV2 } from '../reference/openapi';
 import { takeFault } from './faults';
 import { HttpError, legacyError, type EmulatorResponse, type RequestContext } from './http';
 import { isFormContentType, parseParamString } from './oauth1';
@@ -106,7 +107,7 @@ function routeNotFound(base: Base, path: string): HttpError {
 			errors: [{ message: 'The requested resource could not be found.' }],
 			title: 'Not Found Error',
 			detail: 'The requested resource could not be found.',
-			type: 'https://api.twitter.com/2/problems/resource-not-found',
+			type: 'https://api.x.com/2/problems/resource-not-found',
 		});
 	}
 	return legacyError(404, 34, 'Sorry, that page does not exist.');
@@ -345,7 +346,8 @@ class Emulator implements XEmulator, ControlHost {
 			if (exceeded) throw new HttpError(429, TOO_MANY_REQUESTS_BODY);
 			if (!match) throw routeNotFound(base, path);
 
-			const r = await match.route.handler(ctx);
+			// X's openapi.json judges every /2 request and answer (test/reference/openapi.ts).
+			const r = await conformV2(ctx, match.route.pattern, () => match.route.handler(ctx));
 			send({ ...r, headers: { ...rateHeadersNow(), ...r.headers } });
 		} catch (err) {
 			if (err instanceof HttpError) {

@@ -5,7 +5,7 @@
  */
 import type { EmulatorResponse } from './http';
 import { emitActivity, type ActivityDelivery } from './routes/activity';
-import { hourlyCrcCheck } from './routes/webhooks';
+import { hourlyCrcCheck, scheduledCrcCheck } from './routes/webhooks';
 import type { Store } from './store';
 import { deliverToWebhook, eventBodies, postEvent, type DeliveryOptions } from './webhookDelivery';
 import {
@@ -38,6 +38,11 @@ export interface WebhookControl {
 	webhookSettings(): WebhookSettings;
 	/** X's hourly CRC check of every webhook, run now: failing webhooks become invalid and get no deliveries until validated. */
 	runHourlyCrcCheck(): Promise<HourlyCrcResult[]>;
+	/**
+	 * X's 30-minute round: a CRC only for webhooks not validated for 24 hours (emulator time, see
+	 * advanceClock); a pass re-enables, a wrong answer invalidates, transient errors invalidate after 28 hours.
+	 */
+	runScheduledCrcCheck(): Promise<HourlyCrcResult[]>;
 	/**
 	 * Delivers an event (any JSON) to a webhook, named by id or URL, as signed POSTs. A registered
 	 * webhook records the event for replay and gets nothing while invalid; an unregistered URL is
@@ -91,6 +96,9 @@ export function createWebhookControl(store: () => Store): WebhookControl {
 		},
 		runHourlyCrcCheck() {
 			return hourlyCrcCheck(store());
+		},
+		runScheduledCrcCheck() {
+			return scheduledCrcCheck(store());
 		},
 		async deliverEvent(target, event, options = {}) {
 			const s = store();
@@ -161,7 +169,7 @@ const json = (body: unknown, status = 200): EmulatorResponse => ({ status, body 
 /**
  * HTTP control routes of this family (path after /_emulator), or null when the route is not one of
  * them. Async because CRC checks and deliveries wait for the receiver.
- *   GET|POST /webhooks/settings            POST /webhooks/crc-check
+ *   GET|POST /webhooks/settings            POST /webhooks/crc-check   POST /webhooks/scheduled-crc-check
  *   POST /webhooks/deliver {webhook_id | url, event, twice?, tamper?, unsigned?, batch?}
  *   GET /webhooks/deliveries   GET /webhooks/crc-attempts   GET /webhooks/events
  *   GET /webhooks/replay-jobs/:job_id   POST /webhooks/replay-jobs/:job_id/wait
@@ -187,6 +195,8 @@ export async function handleWebhookControlRequest(control: WebhookControl, metho
 				return json(control.setWebhookSettings(input as Partial<WebhookSettings>));
 			case 'POST /webhooks/crc-check':
 				return json({ results: await control.runHourlyCrcCheck() });
+			case 'POST /webhooks/scheduled-crc-check':
+				return json({ results: await control.runScheduledCrcCheck() });
 			case 'POST /webhooks/deliver': {
 				const target = String(input.webhook_id ?? input.url ?? '');
 				const { twice, tamper, unsigned, batch } = input as DeliveryOptions;

@@ -1,144 +1,169 @@
 /**
- * Activity subscriptions (X Activity API, spec doc 01), app-only bearer token:
- * POST /2/activity/subscriptions {event_type, filter:{user_id, keyword?, direction?}, tag?, webhook_id?}
- * -> {data:{subscription_id, event_type, filter, tag?, webhook_id?, created_at}};
- * GET lists them ({data:[...], meta:{result_count}}); DELETE /2/activity/subscriptions/:subscription_id.
+ * Activity subscriptions (X Activity API, https://docs.x.com/x-api/activity/introduction), as
+ * openapi.json describes them (the pipeline has already checked each request against its schema):
+ *   POST   /2/activity/subscriptions                 {event_type, filter:{user_id?, keyword?, direction?}, tag?, webhook_id?}
+ *          -> {data:{subscription:{subscription_id, event_type, filter, tag?, webhook_id?, created_at, updated_at}}, meta:{total_subscriptions}}
+ *   GET    /2/activity/subscriptions?max_results&pagination_token -> {data:[...], meta:{total_subscriptions, result_count, next_token?}}
+ *   PUT    /2/activity/subscriptions/:subscription_id {tag?, webhook_id?} -> {data:{subscription, total_subscriptions}}
+ *   DELETE /2/activity/subscriptions/:subscription_id -> {data:{deleted:true}, meta:{total_subscriptions}}
+ *   DELETE /2/activity/subscriptions?ids=a,b          -> {data:[{subscription_id, deleted}], errors?:[{subscription_id, reason, message}], meta}
+ * Who may call: each operation's security in openapi.json (the pipeline's conformV2). Private kinds (the
+ * introduction's list, and chat.*, dm.*, like.*, mute.*, block.*) need a user context: with the
+ * App's bearer token alone X answers 403 code 220; the user context must be the filtered user.
  * control.emitActivity() delivers matching events to the subscriptions' webhooks.
  */
 import { randomUUID } from 'node:crypto';
 
+import { activityEventTypes, directionalActivityKinds, privateActivityKinds } from '../../reference/openapi';
 import { HttpError, ok, type RequestContext } from '../http';
 import { isObject } from '../jsonBody';
 import type { Router } from '../router';
 import type { Store } from '../store';
 import { snowflake, v2Time } from '../util';
 import { deliverToWebhook, skipped } from '../webhookDelivery';
-import { DIRECTIONS, webhookState, type ActivitySubscription, type DeliveryResult, type Direction } from '../state/webhooks';
-import { findWebhook, invalidRequest, v2JsonObject } from './webhooks';
+import { webhookState, type ActivitySubscription, type DeliveryResult, type Direction } from '../state/webhooks';
+import { findWebhook, invalidRequest, problem, v2JsonObject } from './webhooks';
 
-/** The event kinds of spec document 01. */
-export const ACTIVITY_EVENT_TYPES = [
-	'post.create',
-	'post.delete',
-	'profile.update.bio',
-	'profile.update.verified',
-	'profile.update.affiliate',
-	'profile.update.screenname',
-	'dm.received',
-	'dm.sent',
-	'dm.read',
-	'dm.indicate_typing',
-	'spaces.start',
-	'spaces.end',
-	'MessageCreate',
-	'ParticipantsJoin',
-	'ParticipantsLeave',
-] as const;
+/** The kinds openapi.json takes (CreateActivitySubscriptionRequest.event_type). */
+export const ACTIVITY_EVENT_TYPES: readonly string[] = activityEventTypes();
+/** Kinds the introduction's tables give the direction filter (like.create). */
+export const DIRECTIONAL_EVENT_TYPES: readonly string[] = directionalActivityKinds();
+/** Kinds that need a user context. */
+export const PRIVATE_EVENT_TYPES: readonly string[] = privateActivityKinds();
 
-/** Direct-message and chat kinds: the only ones that take a direction filter. */
-export const DIRECTIONAL_EVENT_TYPES = ['dm.received', 'dm.sent', 'dm.read', 'dm.indicate_typing', 'MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+/** The deprecated alias openapi.json names; answers carry the canonical name. */
+const ALIASES: Record<string, string> = { 'chat.conversation_join': 'chat.conversation.join' };
+/** Mute and block subscriptions are actor-only (create operation's description). */
+const ACTOR_ONLY = /^(mute|block)\./;
+/** X does not publish a default page size; the schema's maximum is 1000. */
+const DEFAULT_PAGE = 100;
 
-export const MAX_KEYWORD_LENGTH = 256;
-export const MAX_TAG_LENGTH = 200;
+function total(store: Store) {
+	return webhookState(store).subscriptions.length;
+}
 
-function optionalString(body: Record<string, unknown>, name: string, max: number, parameter = name): string | undefined {
-	const v = body[name];
-	if (v === undefined || v === null) return undefined;
-	if (typeof v !== 'string' || v.length === 0 || v.length > max) {
-		throw invalidRequest(parameter, `${parameter} must be a string of 1 to ${max} characters.`);
-	}
-	return v;
+function render(s: ActivitySubscription) {
+	return { ...s, filter: { ...s.filter } };
+}
+
+/** X's refusal of an app-only token where a user context is needed (docs: application-only, code 220). */
+function userContextRequired(kind: string, userId: string | undefined): HttpError {
+	const detail = `${kind} is a private event: subscribing needs user-context authentication (OAuth 1.0a user tokens or OAuth 2.0 user context) of the user ${userId ?? ''}, not the App's bearer token.`.replace(' ,', ',');
+	return new HttpError(403, {
+		errors: [{ code: 220, message: 'Your credentials do not allow access to this resource' }],
+		title: 'Forbidden',
+		detail,
+		type: 'https://api.x.com/2/problems/not-authorized-for-resource',
+		resource_type: 'user',
+		...(userId ? { resource_id: userId } : {}),
+	});
 }
 
 function createSubscription(ctx: RequestContext) {
 	const { store } = ctx;
 	const body = v2JsonObject(ctx);
-	for (const key of Object.keys(body)) {
-		if (!['event_type', 'filter', 'tag', 'webhook_id'].includes(key)) {
-			throw invalidRequest(key, `Unknown parameter ${key} (this endpoint takes event_type, filter, tag, webhook_id).`);
-		}
+	const eventType = ALIASES[String(body.event_type)] ?? String(body.event_type);
+	const filter = isObject(body.filter) ? body.filter : {};
+	const userId = typeof filter.user_id === 'string' ? filter.user_id : undefined;
+	const keyword = typeof filter.keyword === 'string' && filter.keyword !== '' ? filter.keyword : undefined;
+	const direction = filter.direction as Direction | undefined;
+	if (userId !== undefined && !/^[0-9]{1,19}$/.test(userId)) throw invalidRequest('filter.user_id', userId, 'filter.user_id must be a numeric user id of 1 to 19 digits.');
+	if (userId === undefined && keyword === undefined) throw invalidRequest('filter', undefined, 'filter needs user_id (or keyword, for news.new).');
+	if (direction !== undefined && !DIRECTIONAL_EVENT_TYPES.includes(eventType)) {
+		throw invalidRequest('filter.direction', direction, `filter.direction applies only to ${DIRECTIONAL_EVENT_TYPES.join(', ')}, not ${eventType}.`);
 	}
-	const eventType = body.event_type;
-	if (eventType === undefined || eventType === null) throw invalidRequest('event_type', 'The event_type parameter is required.');
-	if (typeof eventType !== 'string' || !(ACTIVITY_EVENT_TYPES as readonly string[]).includes(eventType)) {
-		throw invalidRequest('event_type', `event_type must be one of ${ACTIVITY_EVENT_TYPES.join(', ')}.`);
+	// ctx.user: the pipeline authenticated the request as openapi.json's security allows (conformV2).
+	if ((PRIVATE_EVENT_TYPES.includes(eventType) || ACTOR_ONLY.test(eventType)) && (!ctx.user || ctx.user.userId !== userId)) {
+		throw userContextRequired(eventType, userId);
 	}
-	const filter = body.filter;
-	if (filter === undefined || filter === null) throw invalidRequest('filter', 'The filter parameter is required (an object with user_id).');
-	if (!isObject(filter)) throw invalidRequest('filter', 'filter must be an object with user_id and optionally keyword and direction.');
-	for (const key of Object.keys(filter)) {
-		if (!['user_id', 'keyword', 'direction'].includes(key)) throw invalidRequest(`filter.${key}`, `Unknown filter field ${key} (filter takes user_id, keyword, direction).`);
-	}
-	const userId = filter.user_id;
-	if (typeof userId !== 'string' || !/^[0-9]{1,19}$/.test(userId)) throw invalidRequest('filter.user_id', 'filter.user_id is required: a numeric user id (1 to 19 digits, as a string).');
-	const keyword = optionalString(filter, 'keyword', MAX_KEYWORD_LENGTH, 'filter.keyword');
-	const direction = filter.direction;
-	if (direction !== undefined && direction !== null) {
-		if (typeof direction !== 'string' || !(DIRECTIONS as readonly string[]).includes(direction)) {
-			throw invalidRequest('filter.direction', `filter.direction must be one of ${DIRECTIONS.join(', ')}.`);
-		}
-		if (!DIRECTIONAL_EVENT_TYPES.includes(eventType)) {
-			throw invalidRequest('filter.direction', `filter.direction applies only to direct-message and chat events (${DIRECTIONAL_EVENT_TYPES.join(', ')}), not ${eventType}.`);
-		}
-	}
-	const tag = optionalString(body, 'tag', MAX_TAG_LENGTH);
-	let webhookId: string | undefined;
-	if (body.webhook_id !== undefined && body.webhook_id !== null) webhookId = findWebhook(store, body.webhook_id).id;
-
+	const webhookId = body.webhook_id !== undefined ? findWebhook(store, body.webhook_id).id : undefined;
+	const now = v2Time(ctx.now);
 	const subscription: ActivitySubscription = {
 		subscription_id: snowflake(),
 		event_type: eventType,
-		filter: { user_id: userId, ...(keyword !== undefined ? { keyword } : {}), ...(direction ? { direction: direction as Direction } : {}) },
-		...(tag !== undefined ? { tag } : {}),
+		filter: { ...(userId !== undefined ? { user_id: userId } : {}), ...(keyword !== undefined ? { keyword } : {}), ...(direction ? { direction } : {}) },
+		...(typeof body.tag === 'string' ? { tag: body.tag } : {}),
 		...(webhookId !== undefined ? { webhook_id: webhookId } : {}),
-		created_at: v2Time(ctx.now),
+		created_at: now,
+		updated_at: now,
 	};
 	webhookState(store).subscriptions.push(subscription);
-	return ok({ data: renderSubscription(subscription) });
+	return ok({ data: { subscription: render(subscription) }, meta: { total_subscriptions: total(store) } });
 }
 
-function renderSubscription(s: ActivitySubscription) {
-	return { ...s, filter: { ...s.filter } };
-}
+/** Page tokens: the offset in 16 base32hex digits (the parameter's minimum length). */
+const pageToken = (offset: number) => offset.toString(32).toUpperCase().padStart(16, '0');
 
 function listSubscriptions(ctx: RequestContext) {
-	const data = webhookState(ctx.store).subscriptions.map(renderSubscription);
-	return ok({ data, meta: { result_count: data.length } });
+	const all = webhookState(ctx.store).subscriptions;
+	const max = Number(ctx.query.find(([k]) => k === 'max_results')?.[1] ?? DEFAULT_PAGE);
+	const token = ctx.query.find(([k]) => k === 'pagination_token')?.[1];
+	let offset = 0;
+	if (token !== undefined) {
+		offset = /^[0-9A-V]{16,}$/i.test(token) ? parseInt(token, 32) : NaN;
+		if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= all.length) throw invalidRequest('pagination_token', token, 'The pagination_token is not one this endpoint gave.');
+	}
+	const data = all.slice(offset, offset + max).map(render);
+	const next = offset + data.length < all.length ? pageToken(offset + data.length) : undefined;
+	return ok({ data, meta: { total_subscriptions: all.length, result_count: data.length, ...(next ? { next_token: next } : {}) } });
+}
+
+function subscriptionNotFound(id: string): HttpError {
+	return problem(404, `No activity subscription with id ${id}.`, { resource_type: 'subscription', resource_id: id, parameter: 'subscription_id', value: id });
+}
+
+function updateSubscription(ctx: RequestContext) {
+	const body = v2JsonObject(ctx);
+	const id = ctx.pathParams.subscription_id;
+	const s = webhookState(ctx.store).subscriptions.find((x) => x.subscription_id === id);
+	if (!s) throw subscriptionNotFound(id);
+	if (body.webhook_id !== undefined) s.webhook_id = findWebhook(ctx.store, body.webhook_id).id;
+	if (typeof body.tag === 'string') s.tag = body.tag;
+	s.updated_at = v2Time(ctx.now);
+	return ok({ data: { subscription: render(s), total_subscriptions: total(ctx.store) } });
 }
 
 function deleteSubscription(ctx: RequestContext) {
 	const state = webhookState(ctx.store);
 	const id = ctx.pathParams.subscription_id;
 	const index = state.subscriptions.findIndex((s) => s.subscription_id === id);
-	if (index === -1) {
-		throw new HttpError(404, {
-			errors: [{ message: `No activity subscription with id ${id}.`, parameters: { subscription_id: [id] } }],
-			title: 'Not Found Error',
-			detail: `No activity subscription with id ${id}.`,
-			type: 'https://api.twitter.com/2/problems/resource-not-found',
-		});
-	}
+	if (index === -1) throw subscriptionNotFound(id);
 	state.subscriptions.splice(index, 1);
-	return ok({ data: { deleted: true } });
+	return ok({ data: { deleted: true }, meta: { total_subscriptions: state.subscriptions.length } });
+}
+
+/** DELETE ?ids=: each id on its own; unknown ones are listed in errors and the rest still go. */
+function deleteSubscriptionsByIds(ctx: RequestContext) {
+	const state = webhookState(ctx.store);
+	const ids = [...new Set(ctx.query.filter(([k]) => k === 'ids').flatMap(([, v]) => v.split(',')))];
+	const data: Array<{ subscription_id: string; deleted: boolean }> = [];
+	const errors: Array<{ subscription_id: string; reason: string; message: string }> = [];
+	for (const id of ids) {
+		const index = state.subscriptions.findIndex((s) => s.subscription_id === id);
+		if (index === -1) {
+			errors.push({ subscription_id: id, reason: 'SubscriptionNotFound', message: `No activity subscription with id ${id}.` });
+			continue;
+		}
+		state.subscriptions.splice(index, 1);
+		data.push({ subscription_id: id, deleted: true });
+	}
+	return ok({ data, ...(errors.length ? { errors } : {}), meta: { total_subscriptions: state.subscriptions.length } });
 }
 
 /** The direction of an event as seen by the subscribed user (undefined: not known). */
-function eventDirection(userId: string, eventType: string, payload: Record<string, unknown>): Direction | undefined {
-	if (payload.direction === 'sent' || payload.direction === 'received') return payload.direction;
-	if (eventType === 'dm.sent') return 'sent';
-	if (eventType === 'dm.received') return 'received';
-	const sender = payload.sender_id ?? (isObject(payload.message) ? payload.message.sender_id : undefined);
-	if (typeof sender === 'string') return sender === userId ? 'sent' : 'received';
+function eventDirection(userId: string, payload: Record<string, unknown>): Direction | undefined {
+	if (payload.direction === 'inbound' || payload.direction === 'outbound') return payload.direction;
+	// like.create: a like of one of the user's posts comes in; a like the user makes goes out.
+	const author = payload.liked_tweet_author_id;
+	if (typeof author === 'string') return author === userId ? 'inbound' : 'outbound';
 	return undefined;
 }
 
 export function subscriptionMatches(s: ActivitySubscription, userId: string, eventType: string, payload: unknown): boolean {
-	if (s.event_type !== eventType || s.filter.user_id !== userId) return false;
-	const p = isObject(payload) ? payload : {};
+	if (s.event_type !== (ALIASES[eventType] ?? eventType)) return false;
+	if (s.filter.user_id !== undefined && s.filter.user_id !== userId) return false;
 	if (s.filter.keyword && !JSON.stringify(payload ?? '').toLowerCase().includes(s.filter.keyword.toLowerCase())) return false;
-	if (s.filter.direction && s.filter.direction !== 'both') {
-		if (eventDirection(userId, eventType, p) !== s.filter.direction) return false;
-	}
+	if (s.filter.direction && eventDirection(userId, isObject(payload) ? payload : {}) !== s.filter.direction) return false;
 	return true;
 }
 
@@ -159,7 +184,7 @@ export async function emitActivity(store: Store, userId: string, eventType: stri
 		if (!subscriptionMatches(s, userId, eventType, payload)) continue;
 		const body = JSON.stringify({
 			data: {
-				event_type: eventType,
+				event_type: s.event_type,
 				event_uuid: randomUUID(),
 				subscription_id: s.subscription_id,
 				...(s.tag !== undefined ? { tag: s.tag } : {}),
@@ -177,7 +202,10 @@ export async function emitActivity(store: Store, userId: string, eventType: stri
 }
 
 export function registerActivityRoutes(router: Router): void {
-	router.api('POST', '/2/activity/subscriptions', createSubscription, 'bearer');
-	router.api('GET', '/2/activity/subscriptions', listSubscriptions, 'bearer');
-	router.api('DELETE', '/2/activity/subscriptions/:subscription_id', deleteSubscription, 'bearer');
+	// 'none': the pipeline authenticates /2 requests as each operation's security in openapi.json says.
+	router.api('POST', '/2/activity/subscriptions', createSubscription, 'none');
+	router.api('GET', '/2/activity/subscriptions', listSubscriptions, 'none');
+	router.api('DELETE', '/2/activity/subscriptions', deleteSubscriptionsByIds, 'none');
+	router.api('PUT', '/2/activity/subscriptions/:subscription_id', updateSubscription, 'none');
+	router.api('DELETE', '/2/activity/subscriptions/:subscription_id', deleteSubscription, 'none');
 }

@@ -39,6 +39,7 @@ import { newTokenPair, type Store, type UserRecord } from '../store';
 import { randomString } from '../util';
 import { oauthFlowState, REQUEST_TOKEN_TTL_MS, type AccessType, type RequestTokenRecord } from '../state/oauthFlow';
 
+/** X's 403 code 99 (application-only guide): wrong app credentials, a token requested too often, or an incorrect or revoked token to invalidate. */
 const CREDENTIALS_ERROR = () => legacyError(403, 99, 'Unable to verify your credentials');
 
 /** Looks like X's tokens, including percent-encoded characters that clients must send verbatim. */
@@ -89,12 +90,14 @@ function invalidateBearerToken(ctx: RequestContext) {
 		if (scheme !== 'oauth') throw CREDENTIALS_ERROR();
 		verifyOAuth1(ctx, false);
 	}
+	// X hands the token out percent-encoded (AAAA%2FAAA%3D...) and its guides send it back as it
+	// came, in the form body or the query: decoded once, that is the token itself (AAAA/AAA=...).
+	// Encoded a second time (AAAA%252F...), it decodes to another string, which X refuses.
 	const presented = firstParam(ctx.form, 'access_token') ?? firstParam(ctx.query, 'access_token');
 	const current = store.bearer.current;
-	// Clients may send the token verbatim (with %3D) or decoded once; both name the same token.
-	const sameToken = (t: string) => !!current && (t === current || t === percentDecode(current));
-	if (!current || (presented !== undefined && !sameToken(presented))) {
-		throw legacyError(403, 348, 'Client application is not permitted to to invalidate this token.');
+	if (!current || presented === undefined || presented !== percentDecode(current)) {
+		// application-only guide: invalidating an incorrect or revoked token is 403 code 99.
+		throw CREDENTIALS_ERROR();
 	}
 	revokeBearer(store);
 	return ok({ access_token: current });

@@ -13,7 +13,7 @@ import type { Router } from '../router';
 import type { Store, Webhook } from '../store';
 import { snowflake, v2Time } from '../util';
 import { postEvent, runCrc } from '../webhookDelivery';
-import { webhookState, type ReplayJob, type WebhookSettings } from '../state/webhooks';
+import { emulatorNow, webhookState, type CrcAttempt, type ReplayJob, type WebhookSettings } from '../state/webhooks';
 
 export type WebhookReason = 'UrlValidationFailed' | 'CrcValidationFailed' | 'DuplicateUrlFailed' | 'WebhookLimitExceeded' | 'WebhookIdInvalid';
 
@@ -25,38 +25,44 @@ export const REASON_STATUS: Record<WebhookReason, number> = {
 	WebhookIdInvalid: 404,
 };
 
-const TITLES: Record<number, [string, string]> = {
+/**
+ * Problem titles and the openapi Problem type of each status (openapi.json lists the types X uses;
+ * X does not publish which one each webhook failure carries).
+ */
+const PROBLEMS: Record<number, [string, string]> = {
 	400: ['Invalid Request', 'invalid-request'],
-	403: ['Forbidden', 'client-forbidden'],
+	403: ['Forbidden', 'disallowed-resource'],
 	404: ['Not Found Error', 'resource-not-found'],
-	409: ['Conflict', 'conflict'],
+	409: ['Conflict', 'invalid-request'],
 };
 
-function problem(status: number, message: string, extra: Record<string, unknown> = {}): HttpError {
-	const [title, type] = TITLES[status] ?? ['Error', 'about:blank'];
+/** A v2 problem: {errors:[{message, ...}], title, detail, type} with a type openapi.json lists. */
+export function problem(status: number, message: string, extra: Record<string, unknown> = {}, errorExtra: Record<string, unknown> = {}): HttpError {
+	const [title, type] = PROBLEMS[status] ?? ['Invalid Request', 'invalid-request'];
 	return new HttpError(status, {
-		errors: [{ message, ...extra }],
+		errors: [{ message, ...errorExtra }],
 		title,
 		detail: message,
-		type: `https://api.twitter.com/2/problems/${type}`,
+		type: `https://api.x.com/2/problems/${type}`,
+		...extra,
 	});
 }
 
 /** v2 error carrying a webhook failure reason (the node looks for the reason name in the body). */
-export function webhookError(reason: WebhookReason, message: string): HttpError {
-	return problem(REASON_STATUS[reason], message, { reason });
+export function webhookError(reason: WebhookReason, message: string, extra: Record<string, unknown> = {}): HttpError {
+	return problem(REASON_STATUS[reason], message, extra, { reason });
 }
 
-/** 400 Invalid Request naming a parameter, as v2 does. */
-export function invalidRequest(parameter: string, message: string): HttpError {
-	return problem(400, message, { parameters: { [parameter]: [] } });
+/** 400 Invalid Request naming a parameter and its value, as v2 does. */
+export function invalidRequest(parameter: string, value: unknown, message: string): HttpError {
+	return problem(400, message, { parameter }, { parameters: { [parameter]: value === undefined ? [] : [String(value)] } });
 }
 
 /** The JSON object body of a v2 request, or 400. */
 export function v2JsonObject(ctx: RequestContext): Record<string, unknown> {
 	const type = String(ctx.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-	if (type !== 'application/json') throw problem(400, `Content-Type must be application/json (got "${type || 'none'}")`);
-	if (!isObject(ctx.json)) throw problem(400, 'The request body must be a JSON object');
+	if (type !== 'application/json') throw invalidRequest('Content-Type', type || 'none', 'Content-Type must be application/json.');
+	if (!isObject(ctx.json)) throw invalidRequest('body', undefined, 'The request body must be a JSON object.');
 	return ctx.json;
 }
 
@@ -121,10 +127,9 @@ async function createWebhook(ctx: RequestContext) {
 	const { store } = ctx;
 	const state = webhookState(store);
 	const body = v2JsonObject(ctx);
-	for (const key of Object.keys(body)) if (key !== 'url') throw invalidRequest(key, `Unknown parameter ${key} (this endpoint takes url).`);
-	const url = body.url;
-	if (url === undefined || url === null) throw invalidRequest('url', 'The url parameter is required.');
-	if (typeof url !== 'string') throw invalidRequest('url', 'The url parameter must be a string.');
+	// The pipeline checked the body against CreateWebhooksRequest (url: a string of 1 to 200 characters).
+	for (const key of Object.keys(body)) if (key !== 'url') throw invalidRequest(key, body[key], `Unknown parameter ${key} (this endpoint takes url).`);
+	const url = String(body.url);
 	const problemText = callbackUrlProblem(url, state.settings);
 	if (problemText) throw webhookError('UrlValidationFailed', `Webhook URL does not meet the requirements: ${problemText}`);
 	const key = normalizedUrl(url);
@@ -140,6 +145,7 @@ async function createWebhook(ctx: RequestContext) {
 		if (!crc.ok) throw webhookError('CrcValidationFailed', `The CRC check of the webhook URL failed: ${crc.reason}.`);
 		const webhook: Webhook = { id: newWebhookId(store), url, valid: true, created_at: v2Time(ctx.now) };
 		store.webhooks.push(webhook);
+		state.validatedAt.set(webhook.id, ctx.now);
 		crc.webhookId = webhook.id;
 		return ok({ data: render(webhook) });
 	} finally {
@@ -163,10 +169,10 @@ export const WEBHOOK_ID_PATTERN = /^[0-9]{1,19}$/;
 /** The app's webhook with this id, or 400 (malformed) / WebhookIdInvalid (unknown). */
 export function findWebhook(store: Store, id: unknown, parameter = 'webhook_id'): Webhook {
 	if (typeof id !== 'string' || !WEBHOOK_ID_PATTERN.test(id)) {
-		throw invalidRequest(parameter, `The ${parameter} value [${String(id).slice(0, 40)}] is not valid: it must be 1 to 19 digits.`);
+		throw invalidRequest(parameter, String(id).slice(0, 40), `The ${parameter} value must be 1 to 19 digits.`);
 	}
 	const webhook = store.webhooks.find((w) => w.id === id);
-	if (!webhook) throw webhookError('WebhookIdInvalid', `The App has no webhook with id ${id}.`);
+	if (!webhook) throw webhookError('WebhookIdInvalid', `The App has no webhook with id ${id}.`, { resource_type: 'webhook', resource_id: id, parameter, value: id });
 	return webhook;
 }
 
@@ -174,6 +180,7 @@ async function validateWebhook(ctx: RequestContext) {
 	const webhook = findWebhook(ctx.store, ctx.pathParams.webhook_id);
 	const crc = await runCrc(ctx.store, webhook.url, 'validate', webhook.id);
 	webhook.valid = crc.ok;
+	if (crc.ok) webhookState(ctx.store).validatedAt.set(webhook.id, ctx.now);
 	if (!crc.ok) throw webhookError('CrcValidationFailed', `The CRC check of the webhook URL failed: ${crc.reason}.`);
 	return ok({ data: { valid: true } });
 }
@@ -199,27 +206,23 @@ export function parseReplayStamp(value: unknown): number | null {
 }
 
 /**
- * Replay: from_date and to_date are minutes (yyyymmddhhmm, UTC); the window runs from the start of
- * the from minute to the end of the to minute. from must be before to, and both within the last
- * 24 hours (from no earlier than the minute 24 hours ago, to no later than the current minute).
+ * Replay (openapi.json, CreateWebhookReplayJobRequest): from_date and to_date are minutes
+ * (yyyymmddhhmm, UTC), both inclusive: the window runs from the start of the from minute to the
+ * end of the to minute. Events of up to the past 24 hours: from no earlier than the minute 24 hours
+ * ago, to no later than the current minute, from not after to.
  */
 function replay(ctx: RequestContext) {
 	const { store } = ctx;
+	// The pipeline checked the body against the schema (three 12-digit strings and a webhook id).
 	const body = v2JsonObject(ctx);
-	for (const key of Object.keys(body)) {
-		if (!['webhook_id', 'from_date', 'to_date'].includes(key)) throw invalidRequest(key, `Unknown parameter ${key} (this endpoint takes webhook_id, from_date, to_date).`);
-	}
-	for (const name of ['webhook_id', 'from_date', 'to_date']) {
-		if (body[name] === undefined || body[name] === null) throw invalidRequest(name, `The ${name} parameter is required.`);
-	}
 	const from = parseReplayStamp(body.from_date);
 	const to = parseReplayStamp(body.to_date);
-	if (from === null) throw invalidRequest('from_date', 'from_date must be a UTC time formatted yyyymmddhhmm.');
-	if (to === null) throw invalidRequest('to_date', 'to_date must be a UTC time formatted yyyymmddhhmm.');
+	if (from === null) throw invalidRequest('from_date', body.from_date, 'from_date must be a UTC time formatted yyyymmddhhmm.');
+	if (to === null) throw invalidRequest('to_date', body.to_date, 'to_date must be a UTC time formatted yyyymmddhhmm.');
 	const earliest = Math.floor((ctx.now - DAY_MS) / MINUTE_MS) * MINUTE_MS;
-	if (from < earliest) throw invalidRequest('from_date', 'from_date must be within the last 24 hours.');
-	if (to > ctx.now) throw invalidRequest('to_date', 'to_date must not be in the future.');
-	if (from >= to) throw invalidRequest('from_date', 'from_date must be before to_date.');
+	if (from < earliest) throw invalidRequest('from_date', body.from_date, 'from_date must be within the last 24 hours.');
+	if (to > ctx.now) throw invalidRequest('to_date', body.to_date, 'to_date must not be in the future.');
+	if (from > to) throw invalidRequest('from_date', body.from_date, 'from_date must not be after to_date.');
 	const webhook = findWebhook(store, body.webhook_id);
 
 	const state = webhookState(store);
@@ -248,21 +251,57 @@ function replay(ctx: RequestContext) {
 	return ok({ data: { job_id: job.job_id, created_at: job.created_at } });
 }
 
-/** Hourly CRC of every webhook: a failing one becomes invalid (a passing one keeps its state). */
+/** Hourly CRC of every webhook (webhooks quickstart): a failing one becomes invalid (a passing one keeps its state). */
 export async function hourlyCrcCheck(store: Store) {
 	const results = [];
 	for (const webhook of [...store.webhooks]) {
 		const crc = await runCrc(store, webhook.url, 'hourly', webhook.id);
 		if (!crc.ok) webhook.valid = false;
+		else webhookState(store).validatedAt.set(webhook.id, emulatorNow(store));
+		results.push({ webhook_id: webhook.id, url: webhook.url, ok: crc.ok, valid: webhook.valid, ...(crc.reason ? { reason: crc.reason } : {}) });
+	}
+	return results;
+}
+
+const REVALIDATE_AFTER_MS = 24 * 3600 * 1000;
+const TRANSIENT_GRACE_MS = 28 * 3600 * 1000;
+
+/** A failure X counts as transient (4xx, 5xx, timeout, closed channel) rather than a wrong answer (2xx with a wrong token, 3xx, TLS). */
+function transientFailure(crc: CrcAttempt): boolean {
+	if (crc.status === null) return !/certificate|tls|ssl/i.test(crc.reason ?? '');
+	return crc.status >= 400;
+}
+
+/**
+ * The 30-minute round of https://docs.x.com/x-api/webhooks/introduction#webhook-validation: only
+ * webhooks not validated for the past 24 hours get a CRC. A pass makes the webhook valid again; a
+ * wrong answer makes it invalid; transient errors make it invalid only once it has gone more than
+ * 28 hours without a successful validation.
+ */
+export async function scheduledCrcCheck(store: Store) {
+	const state = webhookState(store);
+	const now = emulatorNow(store);
+	const results = [];
+	for (const webhook of [...store.webhooks]) {
+		const last = state.validatedAt.get(webhook.id) ?? 0;
+		if (now - last < REVALIDATE_AFTER_MS) continue;
+		const crc = await runCrc(store, webhook.url, 'scheduled', webhook.id);
+		if (crc.ok) {
+			webhook.valid = true;
+			state.validatedAt.set(webhook.id, now);
+		} else if (!transientFailure(crc) || now - last > TRANSIENT_GRACE_MS) {
+			webhook.valid = false;
+		}
 		results.push({ webhook_id: webhook.id, url: webhook.url, ok: crc.ok, valid: webhook.valid, ...(crc.reason ? { reason: crc.reason } : {}) });
 	}
 	return results;
 }
 
 export function registerWebhookRoutes(router: Router): void {
-	router.api('GET', '/2/webhooks', listWebhooks, 'bearer');
-	router.api('POST', '/2/webhooks', createWebhook, 'bearer');
-	router.api('POST', '/2/webhooks/replay', replay, 'bearer');
-	router.api('PUT', '/2/webhooks/:webhook_id', validateWebhook, 'bearer');
-	router.api('DELETE', '/2/webhooks/:webhook_id', deleteWebhook, 'bearer');
+	// 'none': the pipeline authenticates /2 requests as each operation's security in openapi.json says.
+	router.api('GET', '/2/webhooks', listWebhooks, 'none');
+	router.api('POST', '/2/webhooks', createWebhook, 'none');
+	router.api('POST', '/2/webhooks/replay', replay, 'none');
+	router.api('PUT', '/2/webhooks/:webhook_id', validateWebhook, 'none');
+	router.api('DELETE', '/2/webhooks/:webhook_id', deleteWebhook, 'none');
 }

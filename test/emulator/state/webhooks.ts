@@ -38,7 +38,7 @@ export interface CrcAttempt {
 	time: string;
 	webhookId: string | null;
 	url: string;
-	trigger: 'create' | 'validate' | 'hourly';
+	trigger: 'create' | 'validate' | 'hourly' | 'scheduled';
 	ok: boolean;
 	/** HTTP status of the callback's answer; null when none came. */
 	status: number | null;
@@ -86,16 +86,17 @@ export interface ReplayJob {
 	done: Promise<DeliveryResult[]>;
 }
 
-export const DIRECTIONS = ['sent', 'received', 'both'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+/** filter.direction of activity subscriptions (openapi.json's CreateActivitySubscriptionFilter enum). */
+export type Direction = 'inbound' | 'outbound';
 
 export interface ActivitySubscription {
 	subscription_id: string;
 	event_type: string;
-	filter: { user_id: string; keyword?: string; direction?: Direction };
+	filter: { user_id?: string; keyword?: string; direction?: Direction };
 	tag?: string;
 	webhook_id?: string;
 	created_at: string;
+	updated_at: string;
 }
 
 export interface WebhookState {
@@ -107,6 +108,8 @@ export interface WebhookState {
 	events: RecordedEvent[];
 	replayJobs: Map<string, ReplayJob>;
 	subscriptions: ActivitySubscription[];
+	/** Emulator time (ms) of each webhook's last successful CRC (for the 30-minute round). */
+	validatedAt: Map<string, number>;
 	nextSeq: number;
 }
 
@@ -123,6 +126,7 @@ export function webhookState(store: Store): WebhookState {
 			events: [],
 			replayJobs: new Map(),
 			subscriptions: [],
+			validatedAt: new Map(),
 			nextSeq: 1,
 		};
 		states.set(store, s);

@@ -1,0 +1,418 @@
+/**
+ * X API v2 conformance: X's openapi.json (../shared/reference/x-docs/openapi.json) compiled with
+ * ajv, one operation at a time. The emulator's pipeline checks every /2 request it routes against
+ * the operation's parameters and request body (a non-conforming one gets X's 400 invalid-request
+ * problem naming the field), and every answer it gives against the operation's response schema (a
+ * non-conforming answer is a bug of the emulator: 500 and a loud console error). Enumerations the
+ * emulator needs (activity event kinds, filter directions) are read from here too, never from nodes/.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+import { verifyBearer, verifyOAuth1 } from '../emulator/auth';
+import { authErrors, HttpError, type EmulatorResponse, type RequestContext } from '../emulator/http';
+import { referenceDir } from './adsReference';
+
+type Json = Record<string, unknown>;
+
+export interface OpenApiParameter {
+	name: string;
+	in: 'path' | 'query' | 'header' | 'cookie';
+	required?: boolean;
+	schema?: Json;
+	explode?: boolean;
+	style?: string;
+}
+
+export interface V2Operation {
+	method: string;
+	/** openapi path template, e.g. /2/webhooks/{webhook_id}. */
+	path: string;
+	operationId: string;
+	/** Security alternatives by scheme name (BearerToken, UserToken, OAuth2UserToken) with scopes. */
+	security: Array<Record<string, string[]>>;
+	parameters: OpenApiParameter[];
+	requestBodyRequired: boolean;
+	hasJsonBody: boolean;
+	description: string;
+}
+
+/** Where the document is: X_REFERENCE_DIR, else shared/reference beside the clone. */
+export function openApiPath(): string {
+	return join(referenceDir(), 'x-docs', 'openapi.json');
+}
+
+let doc: Json | undefined;
+export function openApi(): Json {
+	doc ??= JSON.parse(readFileSync(openApiPath(), 'utf8')) as Json;
+	return doc;
+}
+
+let ajv: Ajv | undefined;
+function validator(): Ajv {
+	if (!ajv) {
+		// OpenAPI 3.0 schemas: unknown keywords (example, discriminator, externalDocs) are annotations.
+		ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+		addFormats(ajv);
+		for (const f of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(f, true);
+		ajv.addSchema(openApi(), 'openapi.json');
+	}
+	return ajv;
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const compiled = new Map<string, ValidateFunction>();
+function compileAt(...parts: string[]): ValidateFunction {
+	const ref = `openapi.json#/${pointer(...parts)}`;
+	let fn = compiled.get(ref);
+	if (!fn) compiled.set(ref, (fn = validator().compile({ $ref: ref })));
+	return fn;
+}
+
+function resolveRef<T>(value: unknown): T {
+	let v = value as Json;
+	while (v && typeof v.$ref === 'string') {
+		v = (v.$ref as string)
+			.replace(/^#\//, '')
+			.split('/')
+			.reduce<unknown>((o, k) => (o as Json)[k.replace(/~1/g, '/').replace(/~0/g, '~')], openApi()) as Json;
+	}
+	return v as T;
+}
+
+/** "/2/webhooks/:webhook_id" (a route pattern) -> "/2/webhooks/{webhook_id}". */
+export function templateOf(routePattern: string): string {
+	return routePattern.replace(/:(\w+)/g, '{$1}');
+}
+
+export function v2Operation(method: string, routePattern: string): V2Operation | undefined {
+	const path = templateOf(routePattern);
+	const item = (openApi().paths as Json)[path] as Json | undefined;
+	const op = item?.[method.toLowerCase()] as Json | undefined;
+	if (!op) return undefined;
+	const parameters = [...((item!.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) => resolveRef<OpenApiParameter>(p));
+	const body = op.requestBody ? resolveRef<Json>(op.requestBody) : undefined;
+	return {
+		method: method.toUpperCase(),
+		path,
+		operationId: String(op.operationId),
+		security: (op.security as V2Operation['security']) ?? [],
+		parameters,
+		requestBodyRequired: body?.required === true,
+		hasJsonBody: !!(body?.content as Json | undefined)?.['application/json'],
+		description: String(op.description ?? ''),
+	};
+}
+
+/** A schema of components/schemas (for enums and limits). */
+export function componentSchema(name: string): Json {
+	return (((openApi().components as Json).schemas as Json)[name] as Json) ?? {};
+}
+
+/** Activity event kinds X takes on POST /2/activity/subscriptions (the request schema's enum). */
+export function activityEventTypes(): string[] {
+	const props = componentSchema('CreateActivitySubscriptionRequest').properties as Json;
+	return [...((props.event_type as Json).enum as string[])];
+}
+
+/** The values of an activity subscription's filter.direction. */
+export function activityDirections(): string[] {
+	const props = componentSchema('CreateActivitySubscriptionFilter').properties as Json;
+	return [...((props.direction as Json).enum as string[])];
+}
+
+// ---- Requests ------------------------------------------------------------------------------------
+
+export interface V2RequestParts {
+	method: string;
+	/** The emulator's route pattern, e.g. /2/webhooks/:webhook_id. */
+	pattern: string;
+	pathParams: Record<string, string>;
+	/** Decoded query pairs in order. */
+	query: Array<[string, string]>;
+	contentType: string | undefined;
+	rawBody: string;
+	/** Parsed JSON body (undefined when none or not JSON). */
+	json: unknown;
+}
+
+/** X's 400 problem for a request that does not conform; `parameter` names the failing field. */
+export interface InvalidRequest {
+	parameter: string;
+	value: unknown;
+	message: string;
+}
+
+/** The body X answers an invalid v2 request with (an InvalidRequestProblem, errors[] naming the field). */
+export function invalidRequestProblem(problems: InvalidRequest[]): Json {
+	return {
+		errors: problems.map((p) => ({ parameters: { [p.parameter]: p.value === undefined ? [] : [typeof p.value === 'string' ? p.value : JSON.stringify(p.value)] }, message: p.message })),
+		title: 'Invalid Request',
+		detail: 'One or more parameters to your request was invalid.',
+		type: 'https://api.x.com/2/problems/invalid-request',
+	};
+}
+
+function fieldOf(prefix: string, e: ErrorObject): string {
+	const parts = e.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+	if (e.keyword === 'required') parts.push(String((e.params as { missingProperty: string }).missingProperty));
+	if (e.keyword === 'additionalProperties') parts.push(String((e.params as { additionalProperty: string }).additionalProperty));
+	const path = parts.filter((p) => !/^\d+$/.test(p)).join('.');
+	return prefix ? (path ? `${prefix}.${path}` : prefix) : path || 'body';
+}
+
+function describe(field: string, e: ErrorObject): string {
+	switch (e.keyword) {
+		case 'required':
+			return `The ${field} parameter is required.`;
+		case 'additionalProperties':
+			return `The ${field} field is not one this endpoint takes.`;
+		case 'enum':
+			return `The ${field} value must be one of [${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}].`;
+		default:
+			return `The ${field} value ${e.message ?? 'is invalid'}.`;
+	}
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+	return instancePath
+		.split('/')
+		.filter(Boolean)
+		.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Json)[k.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+}
+
+function schemaErrors(fn: ValidateFunction, value: unknown, prefix: string): InvalidRequest[] {
+	if (fn(value)) return [];
+	// ajv reports one error per failed keyword; the first per field says enough.
+	const seen = new Set<string>();
+	const out: InvalidRequest[] = [];
+	for (const e of fn.errors ?? []) {
+		const parameter = fieldOf(prefix, e);
+		if (seen.has(parameter)) continue;
+		seen.add(parameter);
+		const at = e.keyword === 'additionalProperties' ? `${e.instancePath}/${String((e.params as { additionalProperty: string }).additionalProperty)}` : e.instancePath;
+		out.push({ parameter, value: e.keyword === 'required' ? undefined : valueAt(value, at), message: describe(parameter, e) });
+	}
+	return out;
+}
+
+/** A query or path value as the parameter's schema types it (form style, explode false: comma lists). */
+function typedValue(param: OpenApiParameter, raw: string[]): unknown {
+	const schema = resolveRef<Json>(param.schema ?? {});
+	const scalar = (text: string, s: Json): unknown => {
+		const type = resolveRef<Json>(s).type;
+		if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+		if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+		return text;
+	};
+	if (schema.type === 'array') {
+		const items = raw.flatMap((r) => (param.explode === false ? r.split(',') : [r]));
+		return items.map((i) => scalar(i, (schema.items as Json) ?? {}));
+	}
+	return scalar(raw[raw.length - 1], schema);
+}
+
+/**
+ * The ways a routed /2 request departs from its openapi operation: unknown or repeated query
+ * parameters, parameters against their schemas, a missing or non-JSON body, the body against its
+ * schema. Empty when it conforms (or when openapi.json does not describe the route).
+ */
+export function v2RequestProblems(req: V2RequestParts): InvalidRequest[] {
+	const op = v2Operation(req.method, req.pattern);
+	if (!op) return [];
+	const problems: InvalidRequest[] = [];
+	const paramIndex = (p: OpenApiParameter) => op.parameters.indexOf(p);
+	const opPath = pointer('paths', op.path, req.method.toLowerCase());
+	const item = (openApi().paths as Json)[op.path] as Json;
+	const opParamCount = ((item[req.method.toLowerCase()] as Json).parameters as unknown[] | undefined)?.length ?? 0;
+	const pathItemParamCount = op.parameters.length - opParamCount;
+	const schemaOf = (p: OpenApiParameter): ValidateFunction => {
+		const i = paramIndex(p);
+		return i < pathItemParamCount
+			? compileAt('paths', op.path, 'parameters', String(i), 'schema')
+			: compileAt(...opPath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'parameters', String(i - pathItemParamCount), 'schema');
+	};
+
+	const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+	for (const [name] of req.query) {
+		if (!known.has(name)) {
+			problems.push({ parameter: name, value: undefined, message: `The query parameter [${name}] is not one of [${[...known].join(',')}].` });
+		}
+	}
+	for (const p of op.parameters) {
+		if (p.in !== 'path' && p.in !== 'query') continue;
+		const raw = p.in === 'path' ? (req.pathParams[p.name] !== undefined ? [req.pathParams[p.name]] : []) : req.query.filter(([k]) => k === p.name).map(([, v]) => v);
+		if (raw.length === 0) {
+			if (p.required) problems.push({ parameter: p.name, value: undefined, message: `The ${p.name} parameter is required.` });
+			continue;
+		}
+		if (p.in === 'query' && raw.length > 1) {
+			problems.push({ parameter: p.name, value: raw.join(','), message: `The ${p.name} parameter may be given only once.` });
+			continue;
+		}
+		const value = typedValue(p, raw);
+		for (const e of schemaErrors(schemaOf(p), value, p.name)) {
+			problems.push({ ...e, parameter: p.name, value: raw[0], message: e.message });
+		}
+	}
+
+	const type = String(req.contentType ?? '').split(';')[0].trim().toLowerCase();
+	const bodyGiven = req.rawBody.trim() !== '';
+	if (op.hasJsonBody && (bodyGiven || op.requestBodyRequired)) {
+		if (!bodyGiven) {
+			problems.push({ parameter: 'body', value: undefined, message: 'A JSON body is required.' });
+		} else if (type !== 'application/json') {
+			problems.push({ parameter: 'Content-Type', value: type || 'none', message: 'The body must be JSON with Content-Type application/json.' });
+		} else if (req.json === undefined) {
+			problems.push({ parameter: 'body', value: undefined, message: 'The body is not valid JSON.' });
+		} else {
+			const parts = [...opPath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'requestBody', 'content', 'application/json', 'schema'];
+			problems.push(...schemaErrors(compileAt(...parts), req.json, ''));
+		}
+	} else if (!op.hasJsonBody && bodyGiven) {
+		problems.push({ parameter: 'body', value: undefined, message: 'This endpoint takes no body.' });
+	}
+	return problems;
+}
+
+// ---- Responses -----------------------------------------------------------------------------------
+
+/**
+ * Why an answer does not conform to the operation's responses (empty when it does). A 2xx body is
+ * checked against that status's application/json schema; an error body against the default
+ * response: application/problem+json (Problem) when it carries a problem type, else application/json (Error).
+ */
+export function v2ResponseProblems(method: string, routePattern: string, status: number, body: unknown): string[] {
+	const op = v2Operation(method, routePattern);
+	if (!op) return [];
+	const base = ['paths', op.path, method.toLowerCase(), 'responses'];
+	const responses = ((((openApi().paths as Json)[op.path] as Json)[method.toLowerCase()] as Json).responses ?? {}) as Json;
+	const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+	if (!key) return [`no response ${status} in openapi.json for ${method} ${op.path}`];
+	const content = (resolveRef<Json>(responses[key]).content ?? {}) as Json;
+	const isProblem = !!body && typeof body === 'object' && typeof (body as Json).type === 'string';
+	const mediaType = isProblem && content['application/problem+json'] ? 'application/problem+json' : 'application/json';
+	if (!content[mediaType]) return body === undefined ? [] : [`response ${key} of ${method} ${op.path} has no ${mediaType} body in openapi.json`];
+	const fn = compileAt(...base, key, 'content', mediaType, 'schema');
+	if (fn(body)) return [];
+	return (fn.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`.trim());
+}
+
+// ---- The emulator's hook -------------------------------------------------------------------------
+
+/** X's refusal of a token kind the operation does not take (documented for app-only tokens: 403 code 220). */
+function unsupportedAuthentication(op: V2Operation, used: string): HttpError {
+	const allowed = op.security.flatMap((s) => Object.keys(s));
+	return new HttpError(403, {
+		errors: [{ code: 220, message: 'Your credentials do not allow access to this resource' }],
+		title: 'Unsupported Authentication',
+		detail: `Authenticating with ${used} is not allowed for ${op.method} ${op.path}; it takes ${allowed.join(', ')}.`,
+		type: 'https://api.x.com/2/problems/not-authorized-for-resource',
+		resource_type: 'authentication',
+	});
+}
+
+/**
+ * Authenticates as the operation's security allows: BearerToken (the App's bearer token) and
+ * UserToken (OAuth 1.0a signed with a user's access token, which sets ctx.user). OAuth 2.0 user
+ * tokens are not issued by the emulator.
+ */
+export function v2Authenticate(ctx: RequestContext, op: V2Operation): void {
+	const schemes = new Set(op.security.flatMap((s) => Object.keys(s)));
+	const scheme = String(ctx.headers.authorization ?? '').trim().split(/\s+/)[0].toLowerCase();
+	if (scheme === 'bearer') {
+		if (!schemes.has('BearerToken')) throw unsupportedAuthentication(op, 'the App\'s bearer token (OAuth 2.0 application-only)');
+		verifyBearer(ctx);
+	} else if (scheme === 'oauth') {
+		if (!schemes.has('UserToken')) throw unsupportedAuthentication(op, 'OAuth 1.0a user context');
+		const identity = verifyOAuth1(ctx, true);
+		ctx.user = identity?.user ?? null;
+		ctx.accessToken = identity?.token ?? null;
+	} else {
+		throw authErrors.v2Unauthorized();
+	}
+}
+
+/**
+ * Runs a routed request of the emulator through the conformance checks: a /2 request that does not
+ * conform to its operation gets X's 400 problem without reaching the handler; the handler's answer
+ * (or the HttpError it throws) is checked against the operation's responses, and one that does not
+ * conform becomes a 500 with a console error naming what is wrong (an emulator bug, loud in tests).
+ * The request is authenticated first, as the operation's security allows (routes of /2 register
+ * with auth 'none'). 401s are left alone: X answers them with an about:blank problem that
+ * openapi.json does not describe.
+ */
+export async function conformV2(ctx: RequestContext, routePattern: string, handle: () => EmulatorResponse | Promise<EmulatorResponse>): Promise<EmulatorResponse> {
+	if (ctx.base !== 'api' || !routePattern.startsWith('/2/') || !v2Operation(ctx.method, routePattern)) return await handle();
+	const problems = v2RequestProblems({
+		method: ctx.method,
+		pattern: routePattern,
+		pathParams: ctx.pathParams,
+		query: ctx.query,
+		contentType: ctx.headers['content-type'],
+		rawBody: ctx.rawBody,
+		json: ctx.json,
+	});
+	let answer: EmulatorResponse;
+	try {
+		v2Authenticate(ctx, v2Operation(ctx.method, routePattern)!);
+		answer = problems.length ? { status: 400, body: invalidRequestProblem(problems) } : await handle();
+	} catch (err) {
+		if (!(err instanceof HttpError)) throw err;
+		answer = { status: err.status, body: err.body, headers: err.headers };
+	}
+	if (answer.status === 401) return answer;
+	const wrong = v2ResponseProblems(ctx.method, routePattern, answer.status, answer.body);
+	if (wrong.length === 0) return answer;
+	console.error(`[x-emulator] ${ctx.method} ${routePattern} answered ${answer.status} with a body that does not conform to openapi.json:\n  ${wrong.join('\n  ')}\n  body: ${JSON.stringify(answer.body)}`);
+	return {
+		status: 500,
+		body: {
+			title: 'Internal Error',
+			detail: `The emulator's answer to ${ctx.method} ${routePattern} does not conform to openapi.json (see the console).`,
+			type: 'https://api.x.com/2/problems/internal-error',
+		},
+	};
+}
+
+// ---- The X Activity API's pages (what openapi.json leaves to prose) ---------------------------
+
+function activityIntroduction(): string {
+	return readFileSync(join(referenceDir(), 'x-docs', 'x-api', 'activity', 'introduction.mdx'), 'utf8');
+}
+
+/** Kinds whose row in the introduction's event tables lists the `direction` filter (like.create). */
+export function directionalActivityKinds(): string[] {
+	const out: string[] = [];
+	for (const m of activityIntroduction().matchAll(/^\|\s*`([a-z_.]+)`\s*\|[^\n]*\|([^|\n]*)\|\s*$/gm)) {
+		if (/`direction`/.test(m[2])) out.push(m[1]);
+	}
+	return out;
+}
+
+/**
+ * Private kinds (user context needed): the introduction's "Current private events" list, and every
+ * kind of the families whose scope the create operation's description names (chat.*, dm.*, like.*,
+ * mute.*, block.*).
+ */
+export function privateActivityKinds(): string[] {
+	const text = activityIntroduction();
+	const section = text.slice(text.indexOf('**Current private events:**'), text.indexOf('**Authentication requirements for private events:**'));
+	const listed = [...section.matchAll(/`([a-z_.]+)`/g)].map((m) => m[1]);
+	const description = v2Operation('POST', '/2/activity/subscriptions')?.description ?? '';
+	const families = [...description.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
+	return activityEventTypes().filter((k) => listed.includes(k) || families.some((f) => k.startsWith(f)));
+}
+
+/** The OAuth 2.0 scope the create operation's description names for a kind (tweet.read for the rest). */
+export function activityScopeFor(kind: string): string {
+	const description = v2Operation('POST', '/2/activity/subscriptions')?.description ?? '';
+	for (const m of description.matchAll(/([a-z]+\.read) for ([^,]+?) events/g)) {
+		const families = [...m[2].matchAll(/([a-z]+)\.\*/g)].map((f) => `${f[1]}.`);
+		if (families.some((f) => kind.startsWith(f))) return m[1];
+	}
+	return 'tweet.read';
+}
