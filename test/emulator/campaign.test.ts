@@ -167,7 +167,7 @@ describe('features', () => {
 });
 
 describe('audience estimate', () => {
-	const estimate = (opts: Parameters<typeof signed>[2]) => signed('POST', account('/audience_estimate'), opts);
+	const estimate = (opts: Parameters<typeof signed>[2], query = '') => signed('POST', account('/audience_estimate') + query, opts);
 	const criteria = [
 		{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' },
 		{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
@@ -180,11 +180,15 @@ describe('audience estimate', () => {
 		expectAdsError(await estimate({ json: { targeting_criteria: [criteria[1]] } }), 400, 'INVALID_PARAMETER', 'targeting_criteria');
 		expectAdsError(await estimate({ json: { targeting_criteria: [{ targeting_type: 'NOT_A_TYPE', targeting_value: 'x' }] } }), 400, 'INVALID_PARAMETER', 'targeting_criteria');
 		expectAdsError(await estimate({ json: { targeting_criteria: [{ targeting_type: 'INTEREST' }] } }), 400, 'INVALID_PARAMETER', 'targeting_criteria');
-		expectAdsError(await estimate({ json: { targeting_criteria: criteria, operator_type: 'GT' } }), 400, 'INVALID_PARAMETER', 'operator_type');
+		expectAdsError(await estimate({ json: { targeting_criteria: criteria } }, qs({ operator_type: 'GT' })), 400, 'INVALID_PARAMETER', 'operator_type');
+		// X's reference puts operator_type in the query string, not in the JSON body.
+		const inBody = await estimate({ json: { targeting_criteria: criteria, operator_type: 'EQ' } });
+		expectAdsError(inBody, 400, 'INVALID_PARAMETER', 'operator_type');
+		expect(inBody.json.errors[0].message).toMatch(/query string/);
 	});
 
 	it('answers a deterministic audience size range', async () => {
-		const a = await estimate({ json: { targeting_criteria: criteria, operator_type: 'EQ' } });
+		const a = await estimate({ json: { targeting_criteria: criteria } }, qs({ operator_type: 'EQ' }));
 		expect(a.status).toBe(200);
 		const { min, max } = a.json.data.audience_size;
 		expect(Number.isInteger(min) && Number.isInteger(max) && min > 0 && min <= max).toBe(true);

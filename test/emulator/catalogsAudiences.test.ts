@@ -59,17 +59,21 @@ describe('product catalogs', () => {
 		expect(overHttp.json.map((p: { id: string }) => p.id)).toEqual(['sku-1', 'sku-2', 'sku-3']);
 	});
 
-	it('allows one catalog per user, JSON bodies only, and keeps other users out', async () => {
-		expectAdsError(await signed('POST', ads('/12/product_catalogs'), { json: { name: 'Second' } }), 400, 'INVALID_PARAMETER');
-		expectAdsError(await signed('POST', ads('/12/product_catalogs'), { form: { name: 'Form' }, user: emu.users[1] }), 400, 'INVALID_PARAMETER');
-		expectAdsError(await signed('PUT', ads(`/12/product_catalogs/${fx().foreignProductCatalogId}`), { json: { name: 'Mine' } }), 403, 'UNAUTHORIZED_ACCESS');
+	it('allows one catalog per user, query parameters only (as X\'s reference), and keeps other users out', async () => {
+		expectAdsError(await signed('POST', ads('/12/product_catalogs') + qs({ name: 'Second' })), 400, 'INVALID_PARAMETER', 'user_id');
+		// A JSON body is refused: X's reference takes name and user_id in the query string.
+		const json = await signed('POST', ads('/12/product_catalogs'), { json: { name: 'Json' }, user: emu.users[1] });
+		expectAdsError(json, 400, 'INVALID_PARAMETER');
+		expect(json.json.errors[0].message).toMatch(/takes no JSON body/);
+		expectAdsError(await signed('PUT', ads(`/12/product_catalogs/${fx().foreignProductCatalogId}`) + qs({ name: 'Mine' })), 403, 'UNAUTHORIZED_ACCESS');
 		expectAdsError(await signed('GET', ads('/12/product_catalogs') + qs({ user_id: emu.users[1].userId })), 403, 'UNAUTHORIZED_ACCESS');
 		const deleted = await signed('DELETE', catalog());
 		expect(deleted.json.data).toEqual({ id: fx().productCatalogId, name: 'Acme Catalog' });
 		expectAdsError(await signed('GET', catalog('/products')), 404, 'NOT_FOUND');
-		const created = await signed('POST', ads('/12/product_catalogs'), { json: { name: 'Fresh', user_id: emu.users[0].userId } });
+		const created = await signed('POST', ads('/12/product_catalogs') + qs({ name: 'Fresh', user_id: emu.users[0].userId }));
 		expect(created.json.data.name).toBe('Fresh');
-		const renamed = await signed('PUT', ads(`/12/product_catalogs/${created.json.data.id}`), { json: { name: 'Renamed' } });
+		expect(created.json.request.params).toEqual({ name: 'Fresh', user_id: emu.users[0].userId });
+		const renamed = await signed('PUT', ads(`/12/product_catalogs/${created.json.data.id}`), { form: { name: 'Renamed' } });
 		expect(renamed.json.data).toEqual({ id: created.json.data.id, name: 'Renamed' });
 	});
 });
@@ -106,7 +110,7 @@ describe('product upsert', () => {
 		['gtin letters', { gtin: 'ABC12345' }, 'gtin'],
 		['in stock with 0 inventory', { inventory: 0 }, 'inventory'],
 		['inventory as text', { inventory: '5' }, 'inventory'],
-		['effective date with Z', { sale_price: '5.00 USD', sale_price_effective_date: '2026-05-01T00:00Z/2026-05-08T00:00Z' }, 'sale_price_effective_date'],
+		['effective date without a time zone', { sale_price: '5.00 USD', sale_price_effective_date: '2026-05-01T00:00/2026-05-08T00:00' }, 'sale_price_effective_date'],
 		['effective date reversed', { sale_price: '5.00 USD', sale_price_effective_date: '2026-05-08T00:00+00:00/2026-05-01T00:00+00:00' }, 'sale_price_effective_date'],
 		['gender unknown', { gender: 'other' }, 'gender'],
 		['age group unknown', { age_group: 'senior' }, 'age_group'],
@@ -122,11 +126,17 @@ describe('product upsert', () => {
 		expect(emu.control.products(fx().productCatalogId).map((p) => p.id)).not.toContain('bad');
 	});
 
-	it('takes color names made of hex letters and a valid effective date', async () => {
+	it('takes color names made of hex letters and valid effective dates (also the form of X\'s own example)', async () => {
 		const reply = await signed('PUT', catalog('/products'), {
-			json: { products: [product('ok', { color: 'Beaded', sale_price: '5.00 USD', sale_price_effective_date: '2026-05-01T00:00+02:00/2026-05-08T00:00-05:00' })] },
+			json: {
+				products: [
+					product('ok', { color: 'Beaded', sale_price: '5.00 USD', sale_price_effective_date: '2026-05-01T00:00+02:00/2026-05-08T00:00-05:00' }),
+					product('ok2', { sale_price: '5.00 USD', sale_price_effective_date: '2022-10-04T17:20:31.000Z/2022-10-10T04:00:00.000Z' }),
+					product('ok3', { sale_price: '5.00 USD', sale_price_effective_date: '2026-05-01T00:00Z/2026-05-08T00:00:30+01:00' }),
+				],
+			},
 		});
-		expect(reply.json.data.products_response[0].status).toBe('CREATE_SUCCESS');
+		expect(reply.json.data.products_response.map((r: { status: string }) => r.status)).toEqual(['CREATE_SUCCESS', 'CREATE_SUCCESS', 'CREATE_SUCCESS']);
 	});
 
 	it('refuses a request of 26 products or without JSON as a whole', async () => {

@@ -66,11 +66,12 @@ describe('cards', () => {
 	it('takes JSON bodies only, with known keys only', async () => {
 		const form = await signed('POST', account('/cards'), { form: { name: 'x' } });
 		expectAdsError(form, 400, 'INVALID_PARAMETER');
-		expect(form.json.errors[0].message).toMatch(/Content-Type must be application\/json/);
+		expect(form.json.errors[0]).toMatchObject({ parameter: 'name', message: expect.stringMatching(/belongs in the JSON body/) });
 		expectAdsError(await signed('POST', account('/cards'), { body: '{"name":', contentType: 'application/json' }), 400, 'INVALID_PARAMETER');
 		expectAdsError(await signed('POST', account('/cards'), { json: [] }), 400, 'INVALID_PARAMETER');
 		expectAdsError(await signed('POST', account('/cards'), { json: { name: 'x', components: website(), card_type: 'IMAGE_APP' } }), 400, 'INVALID_PARAMETER', 'card_type');
-		expectAdsError(await signed('POST', account('/cards') + qs({ name: 'x' }), { json: { components: website() } }), 400, 'MISSING_PARAMETER', 'name');
+		expectAdsError(await signed('POST', account('/cards') + qs({ name: 'x' }), { json: { components: website() } }), 400, 'INVALID_PARAMETER', 'name');
+		expectAdsError(await signed('POST', account('/cards'), { json: { components: website() } }), 400, 'MISSING_PARAMETER', 'name');
 		expectAdsError(await signed('PUT', account(`/cards/${fx().cardIds[0]}`), { form: { name: 'x' } }), 400, 'INVALID_PARAMETER');
 	});
 
@@ -106,7 +107,7 @@ describe('cards', () => {
 		expect(await types({ name: 'g', slides: [slide(image), slide(image), slide(image)] })).toBe('IMAGE_MULTI_DEST_CAROUSEL_WEBSITE');
 	});
 
-	it('answers GET one as an array; PUT replaces; DELETE needs the right card type; poll and video conversation paths are not card ids', async () => {
+	it('answers GET one and DELETE as an array; PUT replaces; poll and video conversation paths are not card ids', async () => {
 		const one = await signed('GET', account(`/cards/${fx().cardIds[0]}`));
 		expect(Array.isArray(one.json.data)).toBe(true);
 		expect(one.json.data[0]).toMatchObject({ id: fx().cardIds[0], card_uri: `card://${fx().cardIds[0]}`, deleted: false });
@@ -120,10 +121,11 @@ describe('cards', () => {
 		expect(put.json.data).toMatchObject({ card_type: 'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE', name: 'Spring sale website card' });
 		expect(put.json.data).not.toHaveProperty('components');
 
-		expectAdsError(await signed('DELETE', account(`/cards/IMAGE_WEBSITE/${fx().cardIds[0]}`)), 404, 'NOT_FOUND');
-		const deleted = await signed('DELETE', account(`/cards/IMAGE_MULTI_DEST_CAROUSEL_WEBSITE/${fx().cardIds[0]}`));
-		expect(deleted.json.data.deleted).toBe(true);
+		// X's reference: DELETE accounts/:account_id/cards/:card_id (the legacy card_type path is gone).
 		expectAdsError(await signed('DELETE', account(`/cards/IMAGE_MULTI_DEST_CAROUSEL_WEBSITE/${fx().cardIds[0]}`)), 404, 'NOT_FOUND');
+		const deleted = await signed('DELETE', account(`/cards/${fx().cardIds[0]}`));
+		expect(deleted.json.data[0]).toMatchObject({ id: fx().cardIds[0], deleted: true });
+		expectAdsError(await signed('DELETE', account(`/cards/${fx().cardIds[0]}`)), 404, 'NOT_FOUND');
 
 		expect((await signed('GET', account('/cards/poll'))).json.data[0].id).toBe(fx().pollCardId);
 		expect((await signed('GET', account('/cards/video_conversation'))).json.data[0].id).toBe(fx().videoConversationCardId);

@@ -137,7 +137,11 @@ describe('OAuth 1.0a verifier', () => {
 describe('authentication on the Ads API', () => {
 	it('accepts a signed GET with reserved characters, unicode and duplicate query keys', async () => {
 		const weird = "a b&c=d/e?f!*'()[]+,;:@ é ☕ 東京";
-		const url = `${accounts()}?q=${percentEncode('acme')}&tag=${percentEncode(weird)}&tag=${percentEncode('zz top')}&tag=first`;
+		// The signature holds (no 401); X's reference lists no "tag" for GET accounts, so X's 400 names it.
+		const unlisted = await signed('GET', `${accounts()}?q=acme&tag=${percentEncode(weird)}&tag=${percentEncode('zz top')}&tag=first`);
+		expect(unlisted.status).toBe(400);
+		expect(unlisted.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'tag' });
+		const url = `${accounts()}?q=${percentEncode('acme')}&q=${percentEncode(weird)}&q=${percentEncode('zz top')}&q=first`;
 		const r = await signed('GET', url);
 		expect(r.status).toBe(200);
 		expect(r.json.data.map((a: { name: string }) => a.name).sort()).toEqual(['Acme Outlet', 'Acme Shoes']);
@@ -163,10 +167,14 @@ describe('authentication on the Ads API', () => {
 
 	it('accepts a JSON body without signing it', async () => {
 		const id = ownAccountIds()[1];
-		const url = `${accounts()}/${id}?name=${percentEncode('Renamed Outlet')}`;
-		const r = await signed('PUT', url, { json: { anything: 'is not part of the signature', n: [1, 2] } });
+		const criteria = [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes ☕ & boots' }];
+		const r = await signed('POST', `${accounts()}/${id}/audience_estimate`, { json: { targeting_criteria: criteria } });
 		expect(r.status).toBe(200);
-		expect(r.json.data.name).toBe('Renamed Outlet');
+		expect(r.json.data.audience_size.min).toBeGreaterThan(0);
+		// The signature holds too where X takes no JSON body; X's reference then refuses the body.
+		const put = await signed('PUT', `${accounts()}/${id}?name=${percentEncode('Renamed Outlet')}`, { json: { anything: 'x' } });
+		expect(put.status).toBe(400);
+		expect(put.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/takes no JSON body/) });
 	});
 
 	it('rejects a tampered query with 401 code 32', async () => {

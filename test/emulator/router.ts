@@ -49,6 +49,11 @@ export class Router {
 		this.add(method, ['api'], pattern, handler, auth);
 	}
 
+	/** Every registered route (method, bases, pattern). */
+	list(): ReadonlyArray<Pick<Route, 'method' | 'bases' | 'pattern'>> {
+		return this.routes;
+	}
+
 	match(base: Base, method: string, rawPath: string): RouteMatch | null {
 		const segs = split(rawPath);
 		const decoded = segs.map((s) => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { notFound, TOO_MANY_REQUESTS_BODY } from './ads';
 import { verifyBearer, verifyOAuth1 } from './auth';
 import { createControl, handleControlRequest, type ControlHost, type EmulatorControl } from './control';
+import { checkAdsRequest } from './conformance';
 import { conformV2 } from '../reference/openapi';
 import { takeFault } from './faults';
 import { HttpError, legacyError, type EmulatorResponse, type RequestContext } from './http';
@@ -345,6 +346,8 @@ class Emulator implements XEmulator, ControlHost {
 			}
 			if (exceeded) throw new HttpError(429, TOO_MANY_REQUESTS_BODY);
 			if (!match) throw routeNotFound(base, path);
+			// X's Ads reference judges every Ads request before its handler (conformance.ts).
+			if (base !== 'api') checkAdsRequest(ctx, match.route.pattern);
 
 			// X's openapi.json judges every /2 request and answer (test/reference/openapi.ts).
 			const r = await conformV2(ctx, match.route.pattern, () => match.route.handler(ctx));

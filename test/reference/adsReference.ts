@@ -70,14 +70,17 @@ const EXAMPLE_REQUEST = /\b(GET|POST|PUT|DELETE)\b[^\n`]*?(https:\/\/ads-api(?:-
 const JSON_BODY = /JSON (?:POST )?bod(?:y|ies)|Content-Type`? (?:must be set to|of) `?application\/json|Content-Type: application\/json/i;
 const PARAM_OPEN = /^<ParamField\s+(path|query|body)="([^"]+)"\s+type="([^"]*)"([^>]*)>/;
 
-/** accounts/:account\_id/x -> accounts/:account_id/x; a literal id (a typo in the page) -> :id. */
+/** accounts/:account\_id/x -> accounts/:account_id/x; a literal id (a typo in the page) -> :card_id after cards. */
 function cleanPath(raw: string): string {
-	return raw
-		.replace(/\\/g, '')
-		.replace(/^\/+|\/+$/g, '')
-		.split('/')
-		.map((s) => (/^\d{6,}$/.test(s) ? ':id' : s))
-		.join('/');
+	const segments = raw.replace(/\\/g, '').replace(/^\/+|\/+$/g, '').split('/');
+	return segments.map((s, i) => (/^\d{6,}$/.test(s) ? `:${(segments[i - 1] ?? '').replace(/s$/, '')}_id` : s)).join('/');
+}
+
+/** Where the resource URL calls a parameter just :id, the heading's name for it (funding_instruments/:funding_instrument_id). */
+function namedLikeHeading(path: string, heading: string | undefined): string {
+	if (!heading || pathShape(heading) !== pathShape(path)) return path;
+	const named = heading.split('/');
+	return path.split('/').map((s, i) => (s === ':id' ? named[i] : s)).join('/');
 }
 
 /** The path with every parameter as {}: what two spellings of one endpoint share. */
@@ -107,7 +110,8 @@ function anchor(method: string, path: string): string {
 
 /** The analytics page lists parameters as table rows: | name <br />_required_ | text ... Type: enum ... | */
 function tableParam(line: string, path: string, jsonBody: boolean): AdsRefParam | undefined {
-	const row = /^\|\s*([a-z0-9_\\]+)\s*(?:<br\s*\/>)?\s*_(required|optional)_\s*\|(.*)\|\s*$/.exec(line.trim());
+	// The marker is _required_ on the analytics page, `required` on the campaign page.
+	const row = /^\|\s*([a-z0-9_\\]+)\s*(?:<br\s*\/>)?\s*[_`](required|optional)[_`]\s*\|(.*)\|\s*$/.exec(line.trim());
 	if (!row) return undefined;
 	const name = row[1].replace(/\\/g, '');
 	const values = /Possible values:\s*((?:`[^`]+`[\s,]*)+)/.exec(row[3]);
@@ -123,7 +127,13 @@ function tableParam(line: string, path: string, jsonBody: boolean): AdsRefParam 
 
 function parseParams(lines: string[], jsonBody: boolean, path: string): AdsRefParam[] {
 	const params: AdsRefParam[] = [];
+	// Where an endpoint marks some attributes body= (audience estimate), its query= ones stay in the query.
+	const marksBody = lines.some((l) => /^<ParamField\s+body=/.test(l.trim()));
 	for (let i = 0; i < lines.length; i++) {
+		// What follows describes X's answer, not the request (catalog pages).
+		if (/^\**Response Parameters/.test(lines[i])) break;
+		// A heading after the parameters opens another section (the attributes of card components).
+		if (params.length && ANY_HEADING.test(lines[i])) break;
 		const fromTable = tableParam(lines[i], path, jsonBody);
 		if (fromTable) {
 			params.push(fromTable);
@@ -139,7 +149,7 @@ function parseParams(lines: string[], jsonBody: boolean, path: string): AdsRefPa
 		const def = /default="([^"]*)"/.exec(flags);
 		params.push({
 			name: name.replace(/\\/g, ''),
-			place: place === 'query' && jsonBody ? 'body' : (place as ParamPlace),
+			place: place === 'query' && jsonBody && !marksBody ? 'body' : (place as ParamPlace),
 			type,
 			required: /\brequired\b/.test(flags),
 			...(def ? { default: def[1] } : {}),
@@ -147,7 +157,25 @@ function parseParams(lines: string[], jsonBody: boolean, path: string): AdsRefPa
 			text,
 		});
 	}
-	return params;
+	return byPosition(params, path);
+}
+
+/**
+ * Path parameters by position, whatever the page calls them: every :name of the path is one path
+ * parameter (a page may call it "id", list it as a query parameter, or leave it out), and a name
+ * listed twice (two lists in one section) counts once, as first listed.
+ */
+function byPosition(params: AdsRefParam[], path: string): AdsRefParam[] {
+	const names = path.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+	const documented = params.filter((p) => p.place === 'path' || names.includes(p.name));
+	const unnamed = documented.filter((p) => !names.includes(p.name));
+	const pathParams = names.map((name): AdsRefParam => {
+		const found = documented.find((p) => p.name === name) ?? unnamed.shift();
+		return { type: 'string', text: '', ...found, name, place: 'path', required: true };
+	});
+	const seen = new Set(names);
+	const rest = params.filter((p) => !documented.includes(p) && !seen.has(p.name) && seen.add(p.name));
+	return [...pathParams, ...rest];
 }
 
 /** The first fenced block after "Example Response" (a JSON answer), as text. */
@@ -215,7 +243,7 @@ function readPage(file: string, docsRoot: string): AdsRefEndpoint[] {
 		} else return;
 		const versioned = /^(\d+)\/(.+)$/.exec(cleanPath(rest));
 		const version = versioned ? Number(versioned[1]) : 12;
-		const path = versioned ? versioned[2] : cleanPath(rest);
+		const path = namedLikeHeading(versioned ? versioned[2] : cleanPath(rest), s.heading && cleanPath(s.heading[2]));
 		const heading = s.heading;
 		let method: string | undefined;
 		if (heading && pathShape(cleanPath(heading[2])) === pathShape(path)) method = heading[1];
@@ -237,7 +265,8 @@ function readPage(file: string, docsRoot: string): AdsRefEndpoint[] {
 			host: host?.includes('sandbox') ? 'sandbox' : 'ads',
 			page,
 			line: (s.url ?? s.start) + 1,
-			docsUrl: `${docsPage}#${anchor(method, path)}`,
+			// The heading's own permalink where it has one (catalog pages keep "_" and "%2F" in theirs).
+			docsUrl: `${docsPage}#${/\]\(#([^\s)"]+)/.exec(s.heading?.input ?? '')?.[1] ?? anchor(method, path)}`,
 			jsonBody,
 			params: parseParams(text, jsonBody, path),
 			...(requestLine ? { exampleRequest: `${requestLine[1]} ${requestLine[2]}` } : {}),

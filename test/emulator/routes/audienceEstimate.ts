@@ -1,10 +1,19 @@
-/** Audience estimate (spec doc 03): JSON body of targeting criteria -> a deterministic size range. */
+/**
+ * Audience estimate (https://docs.x.com/x-ads-api/campaign-management/reference#post-accounts-account-id-audience-estimate):
+ * JSON body of targeting criteria, operator_type in the query string -> a deterministic size range.
+ */
 import { createHash } from 'node:crypto';
 import { adsError, AdsParams, envelope, invalidParameter, missingParameter, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 
-/** Types that only narrow an audience. */
+const ESTIMATE = 'POST 12/accounts/:account_id/audience_estimate';
+
+/**
+ * Types that only narrow an audience. X's reference names no list of primary criteria on its
+ * reference pages (it points to the targeting guide), so these two lists are the emulator's own.
+ */
 export const SECONDARY_TARGETING_TYPES = [
 	'LOCATION',
 	'GENDER',
@@ -103,10 +112,8 @@ function audienceEstimate(ctx: RequestContext) {
 	}
 	const input = body as Record<string, unknown>;
 	const criteria = readCriteria(input);
-	const operator = input.operator_type ?? 'EQ';
-	if (operator !== 'EQ' && operator !== 'NE') {
-		throw invalidParameter('operator_type', `Expected an Enum (one of EQ, NE), got "${String(operator)}" for operator_type`);
-	}
+	// X's reference lists operator_type as a query parameter of this JSON endpoint.
+	const operator = params.enum('operator_type', refValues(ESTIMATE, 'operator_type')) ?? 'EQ';
 	return envelope(params, { audience_size: estimate(criteria, operator) });
 }
 

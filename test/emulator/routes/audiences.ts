@@ -1,6 +1,6 @@
 /**
- * Audiences (spec doc 02): tailored audience permissions (version 5 only), where a custom audience
- * is targeted, loading hashed users into custom audiences and do-not-reach lists (JSON arrays of
+ * Audiences (https://docs.x.com/x-ads-api/audiences/reference): tailored audience permissions
+ * (version 5 only), where a custom audience is targeted, loading hashed users into custom audiences and do-not-reach lists (JSON arrays of
  * operations, item problems in operation_errors), and deleting do-not-reach lists.
  */
 import {
@@ -16,6 +16,7 @@ import {
 } from '../ads';
 import { ok, type RequestContext } from '../http';
 import { isObject, requireJsonBody } from '../jsonBody';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 import {
 	addPermission,
@@ -31,6 +32,7 @@ import {
 } from '../state/audiences';
 import { adsId, adsTime, nextUpdatedAt, parseIsoTime } from '../util';
 
+const PERMISSIONS_POST = 'POST 5/accounts/:account_id/tailored_audiences/:tailored_audience_id/permissions';
 export const MAX_OPERATIONS = 2500;
 export const MAX_BATCH_BYTES = 5_000_000;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -91,7 +93,7 @@ function createPermission(ctx: RequestContext) {
 	const account = requireAccount(ctx);
 	const { audience } = tailoredAudience(ctx, account.account.id, true);
 	const grantedId = params.string('granted_account_id', { required: true, maxLength: 32 })!;
-	const level = params.enum('permission_level', ['READ_ONLY', 'READ_WRITE'] as const, { required: true })!;
+	const level = params.enum('permission_level', refValues(PERMISSIONS_POST, 'permission_level') as ReadonlyArray<TailoredAudiencePermission['permission_level']>, { required: true })!;
 	const env = ctx.store.ads[ctx.env];
 	const grantee = env.accounts.get(grantedId);
 	if (!grantee || grantee.account.deleted) throw invalidParameter('granted_account_id', `Account ${grantedId} does not exist`);

@@ -1,7 +1,8 @@
 /**
  * Cards (JSON bodies; components or slides; card_type derived from the composition), poll cards
  * (query parameters; hard delete; media needs PROMOTED_MEDIA_POLLS) and video conversation cards
- * (query parameters; hashtag calls to action, each with its post text), spec doc 02.
+ * (query parameters; hashtag calls to action, each with its post text):
+ * https://docs.x.com/x-ads-api/creatives/reference.
  *
  * Poll and video conversation card routes are registered before the generic card routes, so
  * /cards/poll and /cards/video_conversation never match /cards/:card_id.
@@ -9,9 +10,9 @@
 import { AdsParams, collection, envelope, invalidParameter, missingParameter, notFound, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
 import { isObject, onlyKeys, requireJsonObject } from '../jsonBody';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 import {
-	CARD_TYPES,
 	CTA_ORDINALS,
 	liveLibraryObject,
 	MEDIA_POLLS_FEATURE,
@@ -233,7 +234,7 @@ function readComposition(ctx: RequestContext, accountId: string, body: Record<st
 function listCards(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
-	const types = params.keyList('card_types', CARD_TYPES);
+	const types = params.keyList('card_types', refValues('GET 12/accounts/:account_id/cards', 'card_types'));
 	const ids = params.idList('card_id', 200);
 	const uris = params.idList('card_uris', 200);
 	const bad = uris?.find((u) => !/^card:\/\/\d+$/.test(u));
@@ -317,15 +318,14 @@ function updateCard(ctx: RequestContext) {
 	return envelope(params, cardView(card));
 }
 
-/** Legacy path: the card_type segment must be the card's type. */
+/** DELETE accounts/:account_id/cards/:card_id; X answers the deleted card in an array, as GET one does. */
 function deleteCard(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
 	const card = findCard(ctx, account.account.id);
-	if (card.card_type !== ctx.pathParams.card_type) throw notFound(`Card ${card.id} of type ${ctx.pathParams.card_type} not found`);
 	card.deleted = true;
 	card.updated_at = nextUpdatedAt(card.updated_at, ctx.now);
-	return envelope(params, cardView(card));
+	return envelope(params, [cardView(card)]);
 }
 
 // ---- Poll cards -------------------------------------------------------------------------------
@@ -669,7 +669,7 @@ export function registerCardRoutes(router: Router): void {
 	router.ads('POST', cards, createCard);
 	router.ads('GET', `${cards}/:card_id`, getCard);
 	router.ads('PUT', `${cards}/:card_id`, updateCard);
-	router.ads('DELETE', `${cards}/:card_type/:card_id`, deleteCard);
+	router.ads('DELETE', `${cards}/:card_id`, deleteCard);
 }
 
 /** Every card URI of the account that a post may carry (cards, poll cards, video conversation cards; not deleted). */

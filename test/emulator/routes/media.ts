@@ -1,9 +1,10 @@
 /**
- * Account media and the media library (spec doc 02). Adding a library video of category
+ * Account media and the media library (https://docs.x.com/x-ads-api/creatives/reference). Adding a library video of category
  * AMPLIFY_VIDEO also creates a PREROLL account media item.
  */
 import { AdsParams, collection, envelope, invalidParameter, notFound, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 import {
 	ACCOUNT_MEDIA_CREATIVE_TYPES,
@@ -124,7 +125,7 @@ function readDetails(ctx: RequestContext, params: AdsParams, isVideo: boolean): 
 function listLibrary(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
-	const mediaType = params.enum('media_type', ['GIF', 'IMAGE', 'VIDEO'] as const);
+	const mediaType = params.enum('media_type', refValues('GET 12/accounts/:account_id/media_library', 'media_type'));
 	const q = params.string('q', { minLength: 1, maxLength: 255 });
 	const terms = q ? q.toLowerCase().split(/\s+/).filter(Boolean) : [];
 	const matches = (r: MediaLibraryRecord) => {

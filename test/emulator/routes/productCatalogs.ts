@@ -1,5 +1,6 @@
 /**
- * Product catalogs, products and product sets (spec doc 02, early access). Catalogs belong to the
+ * Product catalogs, products and product sets (https://docs.x.com/x-ads-api/catalog-management/reference,
+ * early access). Catalogs belong to the
  * authenticated user (one per user). Products are upserted by id in JSON batches of at most 25,
  * each entry checked against the Product table; X answers per entry, in input order.
  */
@@ -7,17 +8,15 @@ import { adsError, AdsParams, collection, envelope, invalidParameter, missingPar
 import type { RequestContext } from '../http';
 import { isObject, jsonString, jsonStringArray, onlyKeys, requireJsonBody, requireJsonObject } from '../jsonBody';
 import type { Router } from '../router';
+import { refEndpoint, refValues } from '../conformance';
 import {
 	createCatalog,
 	groupKeyFor,
 	newProductKey,
-	PRODUCT_AGE_GROUPS,
-	PRODUCT_AVAILABILITY,
-	PRODUCT_CONDITIONS,
-	PRODUCT_GENDERS,
 	PRODUCT_INPUT_FIELDS,
 	PRODUCT_SET_FILTER_ATTRIBUTES,
 	PRODUCT_SET_FILTER_OPERATORS,
+	PRODUCTS_PUT,
 	productWithDefaults,
 	type Product,
 	type ProductCatalogRecord,
@@ -32,8 +31,11 @@ const PRICE = /^(\d+(?:\.\d+)?) ([A-Z]{3})$/;
 const HTTPS_URL = /^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/;
 const HTML_TAG = /<\/?[a-zA-Z!][^>]*>/;
 const GTIN = /^\d{8,14}$/;
-/** The spec's form YYYY-MM-DDTHH:MM+HH:MM (the offset may also be negative). */
-const EFFECTIVE_TIME = '(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2})([+-])(\\d{2}):(\\d{2})';
+/**
+ * The reference's form YYYY-MM-DDTHH:MM+HH:MM, and what X's own example sends: seconds, a fraction
+ * and Z (2022-10-04T17:20:31.000Z); the offset may also be negative.
+ */
+const EFFECTIVE_TIME = '(\\d{4})-(\\d{2})-(\\d{2})T(\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})';
 const EFFECTIVE_DATE = new RegExp(`^${EFFECTIVE_TIME}/${EFFECTIVE_TIME}$`);
 /** X fetches images and accepts only these formats; a URL whose path names another format is refused. */
 const IMAGE_EXTENSION = /\.([A-Za-z0-9]{2,5})$/;
@@ -77,12 +79,10 @@ function listCatalogs(ctx: RequestContext) {
 }
 
 function createCatalogRoute(ctx: RequestContext) {
+	// Query parameters, as X's reference and example request send them.
 	const params = new AdsParams(ctx);
-	const body = requireJsonObject(ctx);
-	onlyKeys(body, ['name', 'user_id']);
-	const name = jsonString(body, 'name', { required: true, maxLength: 255 })!;
-	const rawUser = body.user_id;
-	const userId = rawUser === undefined || rawUser === null ? undefined : String(rawUser);
+	const name = params.string('name', { required: true, maxLength: 255 })!;
+	const userId = params.string('user_id', { maxLength: 20 });
 	checkUserId(ctx, userId);
 	const env = ctx.store.ads[ctx.env].productCatalogs;
 	const existing = env.byUser.get(ctx.user!.userId);
@@ -92,17 +92,13 @@ function createCatalogRoute(ctx: RequestContext) {
 	let id = adsId(10);
 	while (env.catalogs.has(id)) id = adsId(10);
 	const catalog = createCatalog(env, id, name, ctx.user!.userId);
-	Object.assign(params.echo, { name, ...(userId ? { user_id: userId } : {}) });
 	return envelope(params, catalogView(catalog));
 }
 
 function updateCatalog(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const catalog = ownedCatalog(ctx);
-	const body = requireJsonObject(ctx);
-	onlyKeys(body, ['name']);
-	catalog.name = jsonString(body, 'name', { required: true, maxLength: 255 })!;
-	params.echo.name = catalog.name;
+	catalog.name = params.string('name', { required: true, maxLength: 255 })!;
 	return envelope(params, catalogView(catalog));
 }
 
@@ -137,12 +133,13 @@ function parsePrice(text: string): { amount: string; currency: string } | null {
 }
 
 function effectiveTimeMs(parts: string[]): number | null {
-	const [year, month, day, hour, minute, sign, offH, offM] = parts;
-	const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
-	if (Number(month) < 1 || Number(month) > 12 || Number(hour) > 23 || Number(minute) > 59 || Number(offH) > 23 || Number(offM) > 59) return null;
+	const [year, month, day, hour, minute, second = '0', zone] = parts;
+	const ms = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+	const [offH, offM] = zone === 'Z' ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(4, 6))];
+	if (Number(month) < 1 || Number(month) > 12 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || offH > 23 || offM > 59) return null;
 	if (new Date(ms).getUTCDate() !== Number(day)) return null;
-	const offset = (Number(offH) * 60 + Number(offM)) * 60_000;
-	return sign === '+' ? ms - offset : ms + offset;
+	const offset = (offH * 60 + offM) * 60_000;
+	return zone.startsWith('-') ? ms + offset : ms - offset;
 }
 
 interface EntryError {
@@ -151,28 +148,9 @@ interface EntryError {
 	parameter: string;
 }
 
-const OPTIONAL_STRINGS = [
-	'brand',
-	'gtin',
-	'mpn',
-	'mobile_link',
-	'additional_image_link',
-	'vendor_product_category',
-	'product_type',
-	'sale_price',
-	'sale_price_effective_date',
-	'item_group_id',
-	'gender',
-	'color',
-	'size',
-	'age_group',
-	'custom_label_0',
-	'custom_label_1',
-	'custom_label_2',
-	'custom_label_3',
-	'custom_label_4',
-];
-const REQUIRED_STRINGS = ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link'];
+/** The Product table by X's reference: required attributes (but the generated product_key), then the other strings. */
+const REQUIRED_STRINGS = refEndpoint(PRODUCTS_PUT)!.params.filter((p) => p.required && (PRODUCT_INPUT_FIELDS as readonly string[]).includes(p.name)).map((p) => p.name);
+const OPTIONAL_STRINGS = PRODUCT_INPUT_FIELDS.filter((name) => !REQUIRED_STRINGS.includes(name) && name !== 'inventory');
 const ACCEPTED_KEYS = new Set<string>([...PRODUCT_INPUT_FIELDS, 'product_key']);
 
 /**
@@ -220,10 +198,7 @@ function checkProductEntry(entry: unknown): { errors: EntryError[]; fields?: Rec
 		const v = s(name);
 		if (v !== undefined && !allowed.includes(v)) invalid(name, `Expected one of ${allowed.join(', ')} for ${name}, got "${v}"`);
 	};
-	enumCheck('availability', PRODUCT_AVAILABILITY);
-	enumCheck('condition', PRODUCT_CONDITIONS);
-	enumCheck('gender', PRODUCT_GENDERS);
-	enumCheck('age_group', PRODUCT_AGE_GROUPS);
+	for (const name of ['availability', 'condition', 'gender', 'age_group']) enumCheck(name, refValues(PRODUCTS_PUT, name));
 
 	const priceText = s('price');
 	const price = priceText === undefined ? null : parsePrice(priceText);
@@ -262,10 +237,10 @@ function checkProductEntry(entry: unknown): { errors: EntryError[]; fields?: Rec
 	const effective = s('sale_price_effective_date');
 	if (effective !== undefined) {
 		const m = EFFECTIVE_DATE.exec(effective);
-		const start = m ? effectiveTimeMs(m.slice(1, 9)) : null;
-		const end = m ? effectiveTimeMs(m.slice(9, 17)) : null;
+		const start = m ? effectiveTimeMs(m.slice(1, 8)) : null;
+		const end = m ? effectiveTimeMs(m.slice(8, 15)) : null;
 		if (start === null || end === null) {
-			invalid('sale_price_effective_date', `sale_price_effective_date must be two date-times YYYY-MM-DDTHH:MM+HH:MM separated by / (got "${effective}")`);
+			invalid('sale_price_effective_date', `sale_price_effective_date must be two ISO 8601 date-times separated by /, such as 2022-10-04T17:20+00:00/2022-10-10T04:00:00.000Z (got "${effective}")`);
 		} else if (start >= end) invalid('sale_price_effective_date', 'sale_price_effective_date must start before it ends');
 	}
 	const productType = s('product_type');
@@ -375,8 +350,8 @@ function deleteProducts(ctx: RequestContext) {
 
 // ---- Product sets -----------------------------------------------------------------------------
 
-function attributeValue(product: Product, attribute: ProductSetFilter['attribute']): string | number | null {
-	return product[attribute];
+function attributeValue(product: Product, attribute: string): string | number | null {
+	return (product as unknown as Record<string, string | number | null>)[attribute] ?? null;
 }
 
 function numberOf(text: string): number | null {
@@ -412,6 +387,8 @@ function passes(product: Product, filter: ProductSetFilter): boolean {
 			return value.toLowerCase().includes(target.toLowerCase());
 		case 'NOT_CONTAINS':
 			return !value.toLowerCase().includes(target.toLowerCase());
+		default:
+			return false; // readFilters admits only the operators X's reference lists
 	}
 }
 
@@ -449,12 +426,12 @@ function readFilters(value: unknown): ProductSetFilter[] {
 	if (!Array.isArray(value) || value.length === 0) throw invalidParameter('filters', 'Expected a non-empty array of filters for filters');
 	return value.map((f, n) => {
 		if (!isObject(f)) throw invalidParameter('filters', `filters[${n}] must be an object with attribute, operator and value`);
-		const attribute = f.attribute as ProductSetFilter['attribute'];
-		const operator = f.operator as ProductSetFilter['operator'];
-		if (!(PRODUCT_SET_FILTER_ATTRIBUTES as readonly unknown[]).includes(attribute)) {
+		const attribute = String(f.attribute);
+		const operator = String(f.operator);
+		if (!PRODUCT_SET_FILTER_ATTRIBUTES.includes(attribute)) {
 			throw invalidParameter('filters', `filters[${n}].attribute must be one of ${PRODUCT_SET_FILTER_ATTRIBUTES.join(', ')}, got ${JSON.stringify(attribute)}`);
 		}
-		if (!(PRODUCT_SET_FILTER_OPERATORS as readonly unknown[]).includes(operator)) {
+		if (!PRODUCT_SET_FILTER_OPERATORS.includes(operator)) {
 			throw invalidParameter('filters', `filters[${n}].operator must be one of ${PRODUCT_SET_FILTER_OPERATORS.join(', ')}, got ${JSON.stringify(operator)}`);
 		}
 		if (typeof f.value !== 'string' || f.value === '') throw invalidParameter('filters', `filters[${n}].value must be a non-empty String`);

@@ -1,13 +1,22 @@
 /**
- * Audiences (spec doc 02): tailored audiences and their permissions (version 5), custom audiences
+ * Audiences (https://docs.x.com/x-ads-api/audiences/reference): tailored audiences and their permissions (version 5), custom audiences
  * (where they are targeted, hashed members), do-not-reach lists. Records, seed and fixtures.
  */
+import { refEndpoint } from '../conformance';
 import type { AdsEnvironment, Identity, Store } from '../store';
 import { adsId } from '../util';
 
-export const AUDIENCE_IDENTIFIER_TYPES = ['email', 'device_id', 'handle', 'twitter_id', 'phone_number', 'partner_user_id'] as const;
-export type AudienceIdentifierType = (typeof AUDIENCE_IDENTIFIER_TYPES)[number];
-export const DO_NOT_REACH_IDENTIFIER_TYPES = ['email', 'phone_number'] as const;
+/** What a batch operation carries besides the user identifiers (X's reference lists both alike). */
+const OPERATION_ATTRIBUTES = new Set(['operation_type', 'params', 'users', 'emails', 'effective_at', 'expires_at']);
+
+/** The identifier types of one user of a batch, as X's reference documents the elements of users. */
+function identifierTypes(key: string): readonly string[] {
+	return refEndpoint(key)!.params.filter((p) => p.place === 'body' && !OPERATION_ATTRIBUTES.has(p.name)).map((p) => p.name);
+}
+
+export const AUDIENCE_IDENTIFIER_TYPES = identifierTypes('POST 12/accounts/:account_id/custom_audiences/:custom_audience_id/users');
+export type AudienceIdentifierType = string;
+export const DO_NOT_REACH_IDENTIFIER_TYPES = identifierTypes('POST 12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users');
 
 export type MemberSets = Record<string, Set<string>>;
 

@@ -1,45 +1,20 @@
 /**
- * Creatives (spec doc 02, second half): uploaded media, the media library, account media, cards,
+ * Creatives (https://docs.x.com/x-ads-api/creatives/reference): uploaded media, the media library, account media, cards,
  * poll cards, video conversation cards and posts: records, the seed and the fixtures.
  *
  * Media keys are "<category>_<id>": 3_ images, 7_ and 13_ videos (13_ = AMPLIFY_VIDEO), 16_ GIFs.
  * Uploads (the upload endpoint itself is out of scope) are per environment; library objects,
  * account media, cards and posts belong to an ads account.
  */
+import { refValues } from '../conformance';
 import type { AdsEnvironment, Store } from '../store';
 import { adsId, adsTime, snowflake } from '../util';
 
 export type MediaType = 'IMAGE' | 'VIDEO' | 'GIF';
 
-export const ACCOUNT_MEDIA_CREATIVE_TYPES = [
-	'BANNER',
-	'BANNER_TABLET',
-	'INTERSTITIAL',
-	'INTERSTITIAL_LANDSCAPE',
-	'INTERSTITIAL_LANDSCAPE_TABLET',
-	'INTERSTITIAL_TABLET',
-	'MEDIUM_RECTANGLE',
-	'PREROLL',
-	'VAST_PREROLL',
-] as const;
-export type CreativeType = (typeof ACCOUNT_MEDIA_CREATIVE_TYPES)[number];
-
-/** card_types the cards list accepts (the spec's list filter values). */
-export const CARD_TYPES = [
-	'IMAGE_APP',
-	'IMAGE_CAROUSEL_APP',
-	'IMAGE_CAROUSEL_WEBSITE',
-	'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
-	'IMAGE_WEBSITE',
-	'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
-	'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
-	'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
-	'VIDEO_APP',
-	'VIDEO_CAROUSEL_APP',
-	'VIDEO_CAROUSEL_WEBSITE',
-	'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
-	'VIDEO_WEBSITE',
-] as const;
+/** Creative types of account media, as X's reference lists them for the account media filter. */
+export const ACCOUNT_MEDIA_CREATIVE_TYPES = refValues('GET 12/accounts/:account_id/account_media', 'creative_types');
+export type CreativeType = string;
 
 /** A media file as the upload endpoint left it (not yet, or also, in a media library). */
 export interface UploadedMedia {

@@ -1,14 +1,15 @@
 /**
- * Product catalogs, products and product sets (spec doc 02, early access): records, the seed and
- * the fixtures. A catalog belongs to a user (one per user), not to an ads account.
+ * Product catalogs, products and product sets (https://docs.x.com/x-ads-api/catalog-management/reference,
+ * early access): records, the seed and the fixtures. A catalog belongs to a user (one per user),
+ * not to an ads account.
  */
+import { refEndpoint, refTextList } from '../conformance';
 import type { AdsEnvironment, Identity, Store } from '../store';
 import { adsId, randomString } from '../util';
 
-export const PRODUCT_AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'] as const;
-export const PRODUCT_CONDITIONS = ['new', 'used', 'refurbished'] as const;
-export const PRODUCT_GENDERS = ['female', 'male', 'unisex'] as const;
-export const PRODUCT_AGE_GROUPS = ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'] as const;
+/** X's reference of the product upsert, the source of the Product table's names and values. */
+export const PRODUCTS_PUT = 'PUT 12/product_catalogs/:product_catalog_id/products';
+const PRODUCT_SETS_POST = 'POST 12/product_catalogs/:product_catalog_id/product_sets';
 
 /** Product as X returns it, in the order of the spec's Product table; unset optional fields are null. */
 export interface Product {
@@ -26,7 +27,7 @@ export interface Product {
 	mpn: string | null;
 	mobile_link: string | null;
 	additional_image_link: string | null;
-	vendor_product_category: string | null;
+	google_product_category: string | null;
 	product_type: string | null;
 	inventory: number | null;
 	sale_price: string | null;
@@ -44,37 +45,13 @@ export interface Product {
 	custom_label_4: string | null;
 }
 
-/** Fields a client supplies (everything but the generated keys). */
-export const PRODUCT_INPUT_FIELDS = [
-	'id',
-	'title',
-	'description',
-	'availability',
-	'condition',
-	'price',
-	'link',
-	'image_link',
-	'brand',
-	'gtin',
-	'mpn',
-	'mobile_link',
-	'additional_image_link',
-	'vendor_product_category',
-	'product_type',
-	'inventory',
-	'sale_price',
-	'sale_price_effective_date',
-	'item_group_id',
-	'gender',
-	'color',
-	'size',
-	'age_group',
-	'custom_label_0',
-	'custom_label_1',
-	'custom_label_2',
-	'custom_label_3',
-	'custom_label_4',
-] as const;
+/** X generates these; a client does not supply them. */
+const GENERATED = new Set(['product_key', 'item_group_key']);
+
+/** Fields a client supplies: the attributes X's reference lists for the upsert, but the generated keys. */
+export const PRODUCT_INPUT_FIELDS: ReadonlyArray<keyof Product> = refEndpoint(PRODUCTS_PUT)!
+	.params.filter((p) => p.place === 'body' && !GENERATED.has(p.name))
+	.map((p) => p.name as keyof Product);
 
 export interface ProductRecord {
 	product: Product;
@@ -82,23 +59,13 @@ export interface ProductRecord {
 	seq: number;
 }
 
-export const PRODUCT_SET_FILTER_ATTRIBUTES = [
-	'price',
-	'product_type',
-	'vendor_product_category',
-	'sale_price',
-	'inventory',
-	'custom_label_0',
-	'custom_label_1',
-	'custom_label_2',
-	'custom_label_3',
-	'custom_label_4',
-] as const;
-export const PRODUCT_SET_FILTER_OPERATORS = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'] as const;
+/** What a filter of a FILTERED set may name, as X's reference of product set creation lists it. */
+export const PRODUCT_SET_FILTER_ATTRIBUTES = refTextList(PRODUCT_SETS_POST, 'filters', 'Supported attributes');
+export const PRODUCT_SET_FILTER_OPERATORS = refTextList(PRODUCT_SETS_POST, 'filters', 'Supported operators');
 
 export interface ProductSetFilter {
-	attribute: (typeof PRODUCT_SET_FILTER_ATTRIBUTES)[number];
-	operator: (typeof PRODUCT_SET_FILTER_OPERATORS)[number];
+	attribute: string;
+	operator: string;
 	value: string;
 }
 
