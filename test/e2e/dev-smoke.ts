@@ -1,9 +1,9 @@
 /**
  * Smoke test of `npm run dev` (test/e2e/dev.ts), the way a newcomer uses it: start it in the
  * background on free ports, wait for the banner, sign in through the REST API with the printed
- * login, list the imported example workflows and their credentials, run the account listing
- * example against the emulator, then stop it with SIGINT and check that it exits 0 and frees its
- * ports.
+ * login, list the imported example workflows and their credentials, run every example against
+ * the emulator (the X Trigger one is activated and deactivated), then stop it with SIGINT and
+ * check that it exits 0 and frees its ports.
  *
  *   npx ts-node --transpile-only test/e2e/dev-smoke.ts [--no-build] [--n8n <version>]
  */
@@ -76,14 +76,27 @@ async function main(): Promise<number> {
 			}
 		}
 	}
-	// The account listing example runs against the emulator with the created credential.
-	const listing = workflows.find((w) => /list my ads accounts/i.test(w.name));
-	if (listing) {
-		const id = await client.runManually(listing.id);
+	// Every example works with one click: the X Trigger one activates (and deactivates), the others run.
+	for (const w of workflows) {
+		const full = await client.getWorkflow(w.id);
+		if (full.nodes.some((n: any) => /\.xTrigger$/.test(String(n.type)))) {
+			try {
+				await client.activateWorkflow(w.id, 60_000);
+				await client.deactivateWorkflow(w.id);
+			} catch (error) {
+				return fail(`"${w.name}" did not activate: ${(error as Error).message}`);
+			}
+			console.log(`dev-smoke: activated and deactivated "${w.name}"`);
+			continue;
+		}
+		const id = await client.runManually(w.id, full.nodes[0].name);
 		const ex = await client.waitForExecution(id, 60_000);
-		const items = ex.output(ex.lastNodeExecuted);
-		if (ex.status !== 'success' || items.length === 0) return fail(`"${listing.name}" run: ${ex.status} ${JSON.stringify(ex.error ?? items)}`);
-		console.log(`dev-smoke: ran "${listing.name}": ${items.length} accounts (${items.map((i) => i.name).join(', ')})`);
+		const xNode = full.nodes.find((n: any) => /^n8n-nodes-x-ads\./.test(String(n.type)))?.name ?? ex.lastNodeExecuted;
+		const items = ex.output(xNode);
+		if (ex.status !== 'success' || items.length === 0) return fail(`"${w.name}" run: ${ex.status} ${JSON.stringify(ex.error ?? items)}`);
+		const failed = items.filter((i: any) => i.error || i.status === 'ERROR');
+		if (failed.length) return fail(`"${w.name}" run: ${failed.length} failed items, e.g. ${JSON.stringify(failed[0])}`);
+		console.log(`dev-smoke: ran "${w.name}": ${items.length} items from ${xNode}`);
 	}
 
 	const ts = Date.now();

@@ -10,7 +10,8 @@
  *    way Settings > Community nodes installs it (same as the e2e runner, see n8n.ts),
  * 4. creates the owner (login printed), credentials pointing at the emulator (X OAuth 1.0a
  *    production and sandbox, X OAuth 1.0a Connect, X App-Only) and imports every workflow in
- *    examples/ with its credentials pointed at the created ones,
+ *    examples/ with its credentials pointed at the created ones and the IDs it leaves empty filled
+ *    from the emulator's seed data (the trigger's loopback URL is accepted under dev),
  * 5. prints the editor URL and the login and runs until Ctrl-C, then stops n8n and the emulator.
  *
  * Everything is fresh on every start: n8n's user folder is temporary (workflows you build are gone
@@ -97,6 +98,43 @@ export function rewireCredentials(wf: WorkflowJson, byType: CredentialsByType): 
 	return { workflow: { ...wf, nodes }, missing: [...missing] };
 }
 
+/** IDs of the emulator's seed data that the examples leave empty (they are the user's own at X). */
+interface SeededIds {
+	account: string;
+	catalog: string;
+	customAudience: string;
+	doNotReachList: string;
+	userId: string;
+}
+
+const SEEDED_PARAMETERS: Record<string, keyof SeededIds> = {
+	account: 'account',
+	catalog: 'catalog',
+	customAudience: 'customAudience',
+	customAudienceId: 'customAudience',
+	doNotReachList: 'doNotReachList',
+	doNotReachListId: 'doNotReachList',
+	userId: 'userId',
+};
+
+/**
+ * Fills the parameters an example leaves empty (account, catalog, audience, the trigger's user)
+ * with the emulator's seeded IDs, so every example runs, or activates, with one click under dev.
+ */
+export function fillSeededIds(wf: WorkflowJson, ids: SeededIds): WorkflowJson {
+	const fill = (value: unknown, key?: string): unknown => {
+		const seeded = key !== undefined && key in SEEDED_PARAMETERS ? ids[SEEDED_PARAMETERS[key]] : undefined;
+		if (seeded !== undefined && value === '') return seeded;
+		if (Array.isArray(value)) return value.map((v) => fill(v));
+		if (!value || typeof value !== 'object') return value;
+		const object = value as Record<string, unknown>;
+		// An empty resource locator: pick the seeded record by ID.
+		if (seeded !== undefined && object.__rl === true && object.value === '') return { __rl: true, mode: 'id', value: seeded };
+		return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fill(v, k)]));
+	};
+	return { ...wf, nodes: wf.nodes.map((node) => ({ ...node, parameters: fill(node.parameters) as typeof node.parameters })) };
+}
+
 async function main(): Promise<void> {
 	const args = parseArgs(process.argv.slice(2));
 	const t0 = Date.now();
@@ -133,6 +171,16 @@ async function main(): Promise<void> {
 	const { startEmulator } = require(path.join(REPO_ROOT, 'test', 'emulator'));
 	const emulator = (await startEmulator({ port: args.emulatorPort })) as Emulator;
 	say(`X emulator on ${emulator.urls.api.replace(/\/api$/, '')}`);
+	// X registers webhooks only at public https URLs; under dev the emulator accepts n8n's loopback URL.
+	emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+	const fixtures = emulator.control.fixtures().production;
+	const seeded: SeededIds = {
+		account: fixtures.accountId,
+		catalog: fixtures.productCatalogId,
+		customAudience: fixtures.customAudienceId,
+		doNotReachList: fixtures.doNotReachListId,
+		userId: emulator.users[0].userId,
+	};
 
 	let n8n: N8nInstance | undefined;
 	let stopping = false;
@@ -182,7 +230,7 @@ async function main(): Promise<void> {
 	for (const f of files) {
 		try {
 			const raw = JSON.parse(fs.readFileSync(path.join(args.examples, f), 'utf8')) as WorkflowJson;
-			const { workflow, missing } = rewireCredentials(raw, byType);
+			const { workflow, missing } = rewireCredentials(fillSeededIds(raw, seeded), byType);
 			const saved = await client.importWorkflow({ ...workflow, name: workflow.name ?? f.replace(/\.json$/, '') });
 			imported.push(`${saved.name}  ${n8n.baseUrl}/workflow/${saved.id}${missing.length ? `  (no credential created for ${missing.join(', ')})` : ''}`);
 		} catch (error) {
@@ -200,7 +248,10 @@ async function main(): Promise<void> {
 	console.log(`    API       ${emulator.urls.api}`);
 	console.log(`    Ads       ${emulator.urls.ads}`);
 	console.log(`    Sandbox   ${emulator.urls.adsSandbox}`);
-	console.log(`    Control   ${emulator.urls.control}  (GET /requests, POST /faults, POST /seed/accounts ...; see test/emulator/README.md)\n`);
+	console.log(`    Control   ${emulator.urls.control}  (GET /requests, POST /faults, POST /seed/accounts ...; see test/emulator/README.md)`);
+	console.log(`    Seeded    account ${seeded.account}, catalog ${seeded.catalog}, custom audience ${seeded.customAudience}, do-not-reach list ${seeded.doNotReachList}`);
+	console.log(`    Users     ${emulator.users.map((u) => `@${u.screenName} ${u.userId}`).join(', ')} (the examples use the first)`);
+	console.log(`    Webhooks  loopback http URLs accepted (X itself needs a public https URL without a port)\n`);
 	console.log('  Credentials:');
 	for (const c of [...created].reverse()) console.log(`    ${c.ref.name}  [${c.ref.type}]  ${c.note}`);
 	console.log(`\n  Workflows from examples/ (${imported.length}):`);
