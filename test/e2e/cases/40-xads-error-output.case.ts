@@ -1,0 +1,133 @@
+/**
+ * On Error "Continue (using error output)" in real n8n: X Ads gets two outputs, and n8n moves every
+ * failed item to the second one. Line Item > Update takes five items: two good ones (output 0),
+ * two refused before sending and one X answers 404 for (output 1). Product > Create or Update takes
+ * three products: X applies two and answers status ERROR for the .bmp image one, which goes to
+ * output 1 as well. On output 1 n8n adds the input item's fields to our { error, details }; every
+ * item is paired with its input, and the nodes behind each output get exactly their items.
+ */
+import { assertMatch } from '../match';
+import { defineCase, type CaseContext } from '../types';
+import { code, START, xAds } from '../workflows';
+
+const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
+const NOTHING_SENT = /^Nothing was sent to X for this item/;
+const noOp = (name: string) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
+const to = (node: string) => [{ node, type: 'main', index: 0 }];
+
+const product = (id: string, image: string) => ({
+	id,
+	title: `Product ${id}`,
+	description: `Plain description of ${id}`,
+	availability: 'in stock',
+	condition: 'new',
+	price: '19.99 USD',
+	link: `https://shop.example.com/p/${id}`,
+	image_link: `https://cdn.example.com/img/${image}`,
+	brand: 'Acme',
+});
+
+export default defineCase({
+	name: 'X Ads: Continue (using error output) puts failed items on output 1 (refused input, 404, product status ERROR) and good ones on output 0',
+	credentials: { x: { type: 'xOAuth1Api' } },
+	workflow: (ctx) => {
+		const fx = fixtures(ctx);
+		const changes = [
+			{ id: fx.lineItems.engagements, status: 'PAUSED', total: '750.5' },
+			{ id: fx.lineItems.engagements, status: 'STOPPED' },
+			{ id: fx.lineItems.reach, status: 'ACTIVE', total: '12,50' },
+			{ id: 'zzz999', status: 'PAUSED' },
+			{ id: fx.lineItems.appInstalls, status: 'PAUSED' },
+		];
+		const products = [product('eo-1', 'eo-1.jpg'), product('eo-2', 'eo-2.bmp'), product('eo-3', 'eo-3.png')];
+		const nodes = [
+			{ name: START, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+			code('Changes', changes),
+			xAds(
+				'Update',
+				{
+					resource: 'lineItem',
+					operation: 'update',
+					account: { __rl: true, mode: 'id', value: fx.accountId },
+					lineItem: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+					amountUnit: 'currency',
+					updateFields: { entityStatus: '={{ $json.status }}', totalBudgetAmountLocalMicro: '={{ $json.total }}' },
+				},
+				{ onError: 'continueErrorOutput' },
+			),
+			noOp('Updated'),
+			noOp('Update Failed'),
+			code('Products', products),
+			xAds(
+				'Sync',
+				{ resource: 'product', operation: 'upsert', catalog: { __rl: true, mode: 'id', value: fx.productCatalogId }, mapping: 'auto' },
+				{ onError: 'continueErrorOutput' },
+			),
+			noOp('Synced'),
+			noOp('Sync Failed'),
+		].map((n, i) => ({ position: [220 * (i % 5), 200 * Math.floor(i / 5)], ...n }));
+		return {
+			nodes,
+			connections: {
+				[START]: { main: [[...to('Changes'), ...to('Products')]] },
+				Changes: { main: [to('Update')] },
+				Update: { main: [to('Updated'), to('Update Failed')] },
+				Products: { main: [to('Sync')] },
+				Sync: { main: [to('Synced'), to('Sync Failed')] },
+			},
+			settings: { executionOrder: 'v1' },
+		};
+	},
+	expect: {
+		status: 'success',
+		outputs: {
+			Updated: {
+				itemCount: 2,
+				items: [
+					{ entity_status: 'PAUSED', total_budget_amount_local_micro: 750500000, error: { $exists: false } },
+					{ entity_status: 'PAUSED', objective: 'APP_INSTALLS', error: { $exists: false } },
+				],
+			},
+			'Update Failed': {
+				itemCount: 3,
+				items: [
+					{ status: 'STOPPED', error: /^Item 1: Status \(entity_status\) must be one of ACTIVE, PAUSED/, details: { description: NOTHING_SENT } },
+					{ status: 'ACTIVE', total: '12,50', error: /^Item 2: Total Budget \(total_budget_amount_local_micro\)/, details: { description: NOTHING_SENT } },
+					{ id: 'zzz999', error: /404/, details: { httpCode: '404', xCode: 'NOT_FOUND' } },
+				],
+			},
+			Synced: { itemCount: 2, items: [{ id: 'eo-1', status: 'CREATE_SUCCESS' }, { id: 'eo-3', status: 'CREATE_SUCCESS' }] },
+			'Sync Failed': {
+				itemCount: 1,
+				items: [
+					{
+						// the input product's fields, then ours: X's record under details
+						title: 'Product eo-2',
+						error: /^Item 1: X refused it \(INVALID_PARAMETER\): image_link/,
+						details: { id: 'eo-2', status: 'ERROR', product_key: null, errors: [{ parameter: 'image_link' }] },
+					},
+				],
+			},
+		},
+		emulator: {
+			requests: [
+				{ method: 'PUT', base: 'ads', path: /\/line_items\//, status: 200, count: 2 },
+				{ method: 'PUT', base: 'ads', path: /\/line_items\/zzz999$/, status: 404, count: 1 },
+				{ method: 'PUT', base: 'ads', path: /\/products$/, status: 200, count: 1 },
+			],
+			none: [{ query: { entity_status: 'STOPPED' } }, { query: { entity_status: 'ACTIVE' } }],
+		},
+	},
+	check: (ctx, result) => {
+		const ex = result.execution!;
+		const pairs = (node: string, output: number) => ex.items(node, output).map((i) => i.pairedItem);
+		assertMatch(pairs('Update', 0), [{ item: 0 }, { item: 4 }], 'Update output 0 pairedItem');
+		assertMatch(pairs('Update', 1), [{ item: 1 }, { item: 2 }, { item: 3 }], 'Update output 1 pairedItem');
+		assertMatch(pairs('Sync', 0), [{ item: 0 }, { item: 2 }], 'Sync output 0 pairedItem');
+		assertMatch(pairs('Sync', 1), [{ item: 1 }], 'Sync output 1 pairedItem');
+		// The refused reach item changed nothing; the refused product was not stored.
+		assertMatch(ctx.emulator!.control.state().ads.production.lineItems.get(fixtures(ctx).lineItems.reach)?.entity_status, 'ACTIVE', 'reach untouched');
+		const stored = ctx.emulator!.control.products(fixtures(ctx).productCatalogId) as Array<{ id: string }>;
+		assertMatch(stored.filter((p) => p.id.startsWith('eo-')).map((p) => p.id).sort(), ['eo-1', 'eo-3'], 'stored products');
+	},
+});
