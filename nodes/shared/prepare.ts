@@ -13,7 +13,7 @@ import { toMicros } from './money';
 import type { ListRequest } from './pagination';
 import type { XAuth, XRequest } from './transport';
 import type { FieldRules } from './validation';
-import { checkRules, inputError } from './validation';
+import { checkRules, inputError, shown } from './validation';
 
 function isEmpty(value: unknown): boolean {
 	return (
@@ -86,31 +86,78 @@ export function endpointAuth(endpoint: Endpoint): XAuth {
 	return endpoint.auth ?? (endpoint.host === 'api' ? 'app' : 'user');
 }
 
+/** Numbers typed as text: decimal digits only (no hex such as 0x1F, no exponent such as 1e3, no blank). */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+const kindOf = (raw: unknown) => (Array.isArray(raw) ? 'a list' : raw === null ? 'null' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`);
+
+/**
+ * One text value: a string as it is, a number as its digits. An object, a list or a boolean is
+ * refused rather than sent as "[object Object]", "Red,Shoe" or "true"; so is a number that already
+ * lost digits (beyond 2^53, e.g. an ID read as a number).
+ */
+function textOf(raw: unknown): { value?: string; rule?: string } {
+	if (typeof raw === 'string') return { value: raw };
+	if (typeof raw === 'number' && Number.isFinite(raw)) {
+		if (Number.isInteger(raw) && !Number.isSafeInteger(raw)) return { rule: `is a number beyond 2^53 that has already lost digits (got ${raw}): give it as text` };
+		return { value: String(raw) };
+	}
+	return { rule: `must be text, not ${kindOf(raw)} (got ${shown(raw)})` };
+}
+
+/** The values of a list or multi-select: an array of texts, or one comma-separated text. */
+function listOf(raw: unknown, split: (text: string) => string[]): { value?: string[]; rule?: string } {
+	if (!Array.isArray(raw)) {
+		const { value, rule } = textOf(raw);
+		return rule ? { rule } : { value: split(value!) };
+	}
+	const out: string[] = [];
+	for (const [n, entry] of raw.entries()) {
+		const { value, rule } = textOf(entry);
+		if (rule) return { rule: `takes text values only: value ${n + 1} ${rule}` };
+		out.push(value!);
+	}
+	return { value: out };
+}
+
+/** A date-time as given: text, a JavaScript Date, or a Luxon DateTime of an expression such as {{ $now }}. */
+function dateTimeText(raw: unknown): { value?: string; rule?: string } {
+	if (raw instanceof Date) return { value: raw.toISOString() };
+	const toISO = (raw as { toISO?: unknown } | null)?.toISO;
+	if (typeof toISO === 'function') return { value: String(toISO.call(raw)) };
+	return textOf(raw);
+}
+
 /** Converts one value to what goes on the wire, or returns the broken rule. */
 function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Value; rule?: string } {
 	switch (field.type) {
 		case 'money': {
-			const { micros, rule } = toMicros(raw, unit);
+			const text = textOf(raw);
+			if (text.rule) return text;
+			const { micros, rule } = toMicros(text.value, unit);
 			return rule ? { rule } : { value: micros };
 		}
 		case 'number': {
-			const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-			return Number.isFinite(n) ? { value: n } : { rule: `must be a number (got "${String(raw)}")` };
+			if (typeof raw === 'number') return Number.isFinite(raw) ? { value: raw } : { rule: `must be a number (got ${raw})` };
+			if (typeof raw !== 'string') return { rule: `must be a number, not ${kindOf(raw)} (got ${shown(raw)})` };
+			const text = raw.trim();
+			return DECIMAL.test(text) ? { value: Number(text) } : { rule: `must be a number in decimal digits, such as 12 or 12.5 (got ${shown(raw)})` };
 		}
 		case 'boolean':
 			if (typeof raw === 'boolean') return { value: raw };
+			// An expression may give the text "true" or "false"; nothing else counts as a boolean.
 			if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
-			return { rule: `must be true or false (got "${String(raw)}")` };
+			return { rule: `must be true or false (got ${shown(raw)})` };
 		case 'list': {
-			const items = (Array.isArray(raw) ? raw.map(String) : String(raw).split(','))
-				.map((s) => s.trim())
-				.filter(Boolean);
-			return { value: items };
+			const list = listOf(raw, (text) => text.split(','));
+			return list.rule ? list : { value: list.value!.map((s) => s.trim()).filter(Boolean) };
 		}
 		case 'multiOptions':
-			return { value: Array.isArray(raw) ? raw.map(String) : String(raw).split(',').map((s) => s.trim()) };
+			return listOf(raw, (text) => text.split(',').map((s) => s.trim()));
 		case 'dateTime': {
-			const text = String(raw).trim();
+			const given = dateTimeText(raw);
+			if (given.rule) return given;
+			const text = given.value!.trim();
 			const time = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 			if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(time)) {
 				return { rule: `must be an ISO 8601 date-time such as 2026-05-01T13:00:00Z (got "${text}")` };
@@ -125,24 +172,40 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 				return { rule: 'must be valid JSON' };
 			}
 		case 'locator': {
-			const id = String(raw).trim();
+			const text = textOf(raw);
+			if (text.rule) return text;
+			// X's IDs never hold spaces: spaces around a pasted ID are dropped.
+			const id = text.value!.trim();
 			const pattern = new RegExp(field.locator?.idPattern ?? '.+');
 			return pattern.test(id) ? { value: id } : { rule: `must be ${field.locator?.idRule ?? 'a valid ID'} (got "${id}")` };
 		}
 		default:
-			return { value: typeof raw === 'string' ? raw : String(raw) };
+			return textOf(raw);
 	}
 }
 
 const fieldLabel = (field: Field) => `${field.label} (${field.wire})`;
 
-/** A field's rules with its options as the allowed values; worked out once per field, not per item. */
+/** Free text, where X keeps tabs and line breaks: post text and descriptions. */
+const FREE_TEXT = /(^|_)(text|description)$/;
+/** Text IDs (X's own IDs are checked by their patterns, which refuse spaces anyway). */
+const MADE_UP_ID = /(^|_)ids?$/;
+
+/**
+ * A field's rules with its options as the allowed values, and the text rules its name implies;
+ * worked out once per field, not per item.
+ */
 const rulesPerField = new WeakMap<Field, FieldRules>();
 function rulesOf(field: Field): FieldRules {
 	let rules = rulesPerField.get(field);
 	if (!rules) {
 		const options = field.type === 'options' || field.type === 'multiOptions' ? field.options : undefined;
-		rules = { ...field.rules, oneOf: field.rules?.oneOf ?? options };
+		rules = {
+			...field.rules,
+			oneOf: field.rules?.oneOf ?? options,
+			freeText: field.rules?.freeText ?? FREE_TEXT.test(field.wire),
+			exactEnds: field.rules?.exactEnds ?? (field.type === 'string' && MADE_UP_ID.test(field.wire)),
+		};
 		rulesPerField.set(field, rules);
 	}
 	return rules;
@@ -171,6 +234,9 @@ export function prepareItem(
 		if (isEmpty(given)) {
 			if (field.required) throw inputError(node, itemIndex, fieldLabel(field), 'is required');
 			continue;
+		}
+		if (field.required && typeof given === 'string' && given.trim() === '') {
+			throw inputError(node, itemIndex, fieldLabel(field), `is required (got only spaces: ${shown(given)})`);
 		}
 		const { value, rule } = normalize(field, given, unit);
 		// A list of only separators (" , ") is no value: missing when required, left out otherwise.

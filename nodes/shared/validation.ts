@@ -20,6 +20,35 @@ export interface FieldRules {
 	oneOf?: readonly string[];
 	/** A date-time with minutes and seconds zero. */
 	wholeHour?: boolean;
+	/** Free text (descriptions, post text): tabs and line breaks allowed, other control characters not. */
+	freeText?: boolean;
+	/** An ID the user makes up (e.g. a product's): spaces at its ends are refused, X would keep them as part of it. */
+	exactEnds?: boolean;
+}
+
+/** C0 and C1 control characters and DEL; TAB, LF and CR are matched separately. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/** How a value is shown in a message: text quoted with its invisible characters escaped. */
+export function shown(value: unknown): string {
+	if (typeof value === 'string') return JSON.stringify(value);
+	if (value !== null && typeof value === 'object') {
+		const json = JSON.stringify(value) ?? '';
+		return `${Array.isArray(value) ? 'a list' : 'an object'} ${json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
+	}
+	return String(value);
+}
+
+/** The rules every text value meets: not blank, no control characters, no spaces at the ends of an ID. */
+function textRule(value: string, rules: FieldRules): string | undefined {
+	if (value.trim() === '') return `is blank (only spaces): give a value, or leave it empty to leave it out (got ${shown(value)})`;
+	if (CONTROL.test(value) || (!rules.freeText && LINE_BREAK_OR_TAB.test(value))) {
+		const allowed = rules.freeText ? ' (tabs and line breaks are fine here)' : ' such as tabs or line breaks';
+		return `must not contain control characters${allowed} (got ${shown(value)})`;
+	}
+	if (rules.exactEnds && value.trim() !== value) return `must not begin or end with spaces: X would keep them as part of the ID (got ${shown(value)})`;
+	return undefined;
 }
 
 function codePoints(text: string): number {
@@ -51,6 +80,8 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 		if (rules.max !== undefined && value > rules.max) return `must be at most ${rules.max} (got ${value})`;
 	}
 	if (typeof value === 'string') {
+		const broken = textRule(value, rules);
+		if (broken) return broken;
 		// Characters are code points (an emoji is one); value.length counts UTF-16 units, never fewer.
 		if (rules.minLength !== undefined && (value.length < rules.minLength || codePoints(value) < rules.minLength)) {
 			return `must be at least ${rules.minLength} characters (got ${codePoints(value)})`;

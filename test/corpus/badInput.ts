@@ -707,7 +707,39 @@ const doc03: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03];
+/**
+ * Careless input (issue 16, item 11): values of the wrong kind or with invisible characters, as
+ * mapped data and expressions give them. Objects and lists are never sent as "[object Object]" or
+ * "Red,Shoe"; numbers typed as text are decimal digits only; blank and control characters are
+ * refused (tabs and line breaks only in descriptions and post text); a made-up ID (a product's)
+ * keeps no spaces at its ends, X would keep them as part of it; X's own IDs are trimmed (locators).
+ */
+const careless: BadInput[] = [
+	...rows('02 §Product', 'ads', 'product', 'upsert', upsert, [
+		['title', 'format', 'careless: an object as the title', {}, /Item 0: Title \(title\) must be text, not an object \(got an object \{"en":"Shoe"\}\)/, withProduct({ title: { en: 'Shoe' } })],
+		['color', 'format', 'careless: a list as the color', {}, /Item 0: Color \(color\) must be text, not a list \(got a list \["Red","Shoe"\]\)/, withProduct({ color: ['Red', 'Shoe'] })],
+		['custom_label_0', 'format', 'careless: a boolean as a custom label', {}, /Item 0: Custom Label 0 \(custom_label_0\) must be text, not a boolean \(got true\)/, withProduct({ custom_label_0: true })],
+		['inventory', 'format', 'careless: inventory in hex', {}, /Item 0: Inventory \(inventory\) must be a number in decimal digits, such as 12 or 12.5 \(got "0x1F"\)/, withProduct({ inventory: '0x1F' })],
+		['inventory', 'format', 'careless: inventory a space', {}, /Item 0: Inventory \(inventory\) must be a number in decimal digits, such as 12 or 12.5 \(got " "\)/, withProduct({ inventory: ' ' })],
+		['inventory', 'format', 'careless: inventory with an exponent', {}, /Item 0: Inventory \(inventory\) must be a number in decimal digits, such as 12 or 12.5 \(got "1e3"\)/, withProduct({ inventory: '1e3' })],
+		['inventory', 'format', 'careless: inventory a list', {}, /Item 0: Inventory \(inventory\) must be a number, not a list \(got a list \[3\]\)/, withProduct({ inventory: [3] })],
+		['title', 'required', 'careless: title only spaces', {}, /Item 0: Title \(title\) is required \(got only spaces: "   "\)/, withProduct({ title: '   ' })],
+		['brand', 'format', 'careless: brand only spaces', {}, /Item 0: Brand \(brand\) is blank \(only spaces\): give a value, or leave it empty to leave it out/, withProduct({ brand: ' \u00a0' })],
+		['title', 'format', 'careless: a control character in the title', {}, /Item 0: Title \(title\) must not contain control characters such as tabs or line breaks \(got "Shoe\\u0007"\)/, withProduct({ title: 'Shoe\u0007' })],
+		['title', 'format', 'careless: a line break in the title', {}, /Item 0: Title \(title\) must not contain control characters such as tabs or line breaks \(got "Red\\nShoe"\)/, withProduct({ title: 'Red\nShoe' })],
+		['description', 'format', 'careless: a NUL in the description (tabs and line breaks are fine there)', {}, /Item 0: Description \(description\) must not contain control characters \(tabs and line breaks are fine here\)/, withProduct({ description: 'Line one\nLine\ttwo\u0000' })],
+		['id', 'format', 'careless: spaces around the product id', {}, /Item 0: ID \(id\) must not begin or end with spaces: X would keep them as part of the ID \(got " p-1 "\)/, withProduct({ id: ' p-1 ' })],
+		['id', 'format', 'careless: a product id as a number beyond 2^53', {}, /Item 0: ID \(id\) is a number beyond 2\^53 that has already lost digits \(got 12345678901234567000\): give it as text/, withProduct({ id: 12345678901234567891 })],
+	]),
+	...rows('02 §Post creation and naming', 'ads', 'post', 'create', { account: ACCOUNT, asUserId: '756201191646691328' }, [
+		['nullcast', 'format', 'careless: a boolean as the text "yes"', { additionalFields: { text: 'hi', nullcast: '={{ "yes" }}' } }, /Item 0: Nullcast \(Promoted-Only\) \(nullcast\) must be true or false \(got "yes"\)/],
+		['nullcast', 'format', 'careless: a boolean as the text "TRUE"', { additionalFields: { text: 'hi', nullcast: '={{ "TRUE" }}' } }, /Item 0: Nullcast \(Promoted-Only\) \(nullcast\) must be true or false \(got "TRUE"\)/],
+		['text', 'format', 'careless: an escape character in the post text', { additionalFields: { text: 'hi\u001b[31m' } }, /Item 0: Text \(text\) must not contain control characters \(tabs and line breaks are fine here\)/],
+		['media_keys', 'format', 'careless: an object among the media keys', { additionalFields: { mediaKeys: `={{ ["${IMAGE}", { "key": 1 }] }}` } }, /Item 0: Media Keys \(media_keys\) takes text values only: value 2 must be text, not an object/],
+	]),
+];
+
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {
