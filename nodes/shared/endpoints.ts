@@ -2,6 +2,14 @@
  * Data-driven endpoint definitions. Each X endpoint is described once (method, path, fields with
  * their rules); the node's parameters, the input validation and the request are all derived from
  * that description, so adding an endpoint means adding data, not a handler.
+ *
+ * Why not n8n's declarative routing (`routing` on properties): every input item is checked
+ * before the first request goes out (so a bad item never leaves half a batch sent), batch
+ * endpoints pack many items into one request and map X's per-entry answers back to items, OAuth
+ * 1.0a must sign the exact query that is sent, and 429s wait for X's rate-limit reset. For a
+ * reader who knows routing: `method` and `path` are routing.request.method/url, a Field with
+ * `send: 'query'` or `'json'` is routing.send {type: 'query' | 'body', property: wire}, `list` is
+ * routing.operations.pagination, and `output` is routing.output.postReceive.
  */
 import type {
 	IDataObject,
@@ -53,6 +61,8 @@ export interface Field {
 	rules?: FieldRules;
 	locator?: LocatorSpec;
 	placeholder?: string;
+	/** Sent in the query string although the endpoint sends JSON (where X's reference lists it so). */
+	in?: 'query';
 	/** No parameter of its own: the endpoint's `read` supplies the value (e.g. built from a component list). */
 	noParameter?: boolean;
 }
