@@ -7,4 +7,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/summaryReporter.js'],
+  // The suite-wide secret sweep over everything the engine harness recorded (test/harness/recording.ts).
+  globalSetup: '<rootDir>/test/secretSweep.setup.js',
+  globalTeardown: '<rootDir>/test/secretSweep.teardown.js',
 };

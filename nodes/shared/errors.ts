@@ -181,9 +181,12 @@ export function xTransportError(
 	const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
 	const code = err.cause?.code ?? err.code;
 	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || /timeout of \d+ms/.test(String(err.message));
+	const brokeOff = /middle of the answer/.test(String(err.message));
 	const reason = timedOut
 		? `X did not answer within ${(context.timeoutMs ?? 0) / 1000} s`
-		: context.connection
+		: brokeOff
+			? `X's answer broke off: ${err.message}`
+			: context.connection
 			? `X could not be reached: ${code ?? err.message ?? 'connection failed'}`
 			: (err.cause?.message ?? err.message ?? 'request failed');
 	const after = context.attempts && context.attempts > 1 ? ` (after ${context.attempts} attempts)` : '';

@@ -48,6 +48,7 @@ import {
 import { getAdditionalKeys } from 'n8n-core';
 
 import type { HarnessCredentialTypes } from './credential-types';
+import { recordCredentialSecrets } from './recording';
 
 export interface StoredCredential {
 	id: string;
@@ -64,6 +65,7 @@ export class CredentialStore {
 
 	set(row: StoredCredential) {
 		this.rows.set(row.id, { ...row, data: clone(row.data) });
+		recordCredentialSecrets(row.type, row.data);
 	}
 
 	get(id: string): StoredCredential | undefined {

@@ -51,6 +51,7 @@ import { CredentialStore, HarnessCredentialsHelper } from './credentials-helper'
 import { ITEMS_NODE_TYPE, TestItems } from './items-node';
 import { HarnessNodeTypes, latestVersion } from './node-types';
 import type { LogEntry, OperationScope } from './runtime';
+import { recordLine, recording } from './recording';
 import { inScope, installRuntime, newScope } from './runtime';
 import type {
 	ActivationResult,
@@ -329,7 +330,29 @@ export class EngineHarness {
 		delete newStaticData.__dataChanged;
 		this.staticDataById.set(workflowId, newStaticData);
 
-		return this.toResult(run, scope, executionOrder, workflowId);
+		const result = this.toResult(run, scope, executionOrder, workflowId);
+		if (recording()) this.recordRun(result, nodes);
+		return result;
+	}
+
+	/**
+	 * For the secret sweep: every node's output items and errors, the workflow error. Not the test's
+	 * own input items, nor the X OAuth node's results (tokens are the point of its operations).
+	 */
+	private recordRun(result: WorkflowResult, nodes: INode[]) {
+		const typeOf = new Map(nodes.map((n) => [n.name, n.type]));
+		if (result.error) recordLine('error', { workflowId: result.workflowId, error: result.error, stored: result.run.data.resultData.error });
+		for (const [name, tasks] of Object.entries(result.run.data.resultData.runData)) {
+			const type = typeOf.get(name) ?? '';
+			if (type === ITEMS_NODE_TYPE) continue;
+			for (const task of tasks) {
+				if (task.error) recordLine('error', { node: name, error: task.error });
+				for (const output of task.data?.main ?? []) {
+					const items = (output ?? []).filter((item) => !(type.endsWith('.xOAuth') && item.json.error === undefined && item.error === undefined));
+					if (items.length) recordLine('output', { node: name, items });
+				}
+			}
+		}
 	}
 
 	async runNode(
@@ -399,7 +422,9 @@ export class EngineHarness {
 	 * as for a saved credential in n8n); with `data` an unsaved credential is tested.
 	 */
 	async testCredential(type: string, data?: IDataObject): Promise<{ status: 'OK' | 'Error'; message: string }> {
-		return await inScope(newScope(this), async () => await this.runCredentialTest(type, data));
+		const result = await inScope(newScope(this), async () => await this.runCredentialTest(type, data));
+		recordLine('credentialTest', { type, ...result });
+		return result;
 	}
 
 	private async runCredentialTest(

@@ -21,6 +21,8 @@ import { Container } from '@n8n/di';
 import { ErrorReporter, InstanceSettings } from 'n8n-core';
 import { LoggerProxy } from 'n8n-workflow';
 
+import { recordLine } from './recording';
+
 export interface LogEntry {
 	level: string;
 	message: string;
@@ -49,6 +51,7 @@ function record(level: string, message: unknown, meta?: unknown) {
 	const text = typeof message === 'string' ? message : String(message);
 	const entry: LogEntry = meta === undefined ? { level, message: text } : { level, message: text, meta };
 	sink?.logs.push(entry);
+	recordLine('log', { level, message: text, meta });
 	if (echo) {
 		// eslint-disable-next-line no-console
 		console.log(`[harness:${level}] ${text}`, meta ?? '');

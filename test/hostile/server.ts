@@ -1,0 +1,183 @@
+/**
+ * A hostile upstream: an HTTP server on loopback that answers the way X never does (redirects,
+ * echoed credentials, non-JSON 200s, endless cursors, silence, huge pages). Not part of the X
+ * emulator, which models X faithfully; this one models what a proxy, a captive portal or a wrong
+ * base URL can do.
+ *
+ * The scenario is the first path segment(s), so a credential's base URL picks it:
+ *   adsBaseUrl = `${server.url}/html` -> GET /html/12/accounts/... answers an HTML page.
+ *
+ * | prefix | answer |
+ * | --- | --- |
+ * | /ok | 200 with an Ads envelope of one record ({ data: { id, name } }, or a list for /accounts) |
+ * | /redirect/<status>/<host:port or self> | that status with Location on the named origin (self: /ok on this server) |
+ * | /echo-html/<status> | an HTML page that echoes the Authorization header, query and body |
+ * | /echo-json/<status> | X-shaped JSON errors whose message echoes the same |
+ * | /html | 200 text/html (a login page) |
+ * | /empty | 200 application/json with no body |
+ * | /truncated | 200 application/json cut off in the middle |
+ * | /reset | 200 headers and half a body, then the connection is destroyed |
+ * | /silent | accepts the request and never answers |
+ * | /drip | 200 headers, then one byte every 200 ms, forever |
+ * | /same-cursor | pages of one record that always name the same next_cursor |
+ * | /fresh-cursor | pages of one record with a new next_cursor every time, forever |
+ * | /huge/<n> | one page of n records, no cursor |
+ * | /bulk/<MiB> | a 200 JSON answer of that many MiB (one long string) |
+ * | /flaky/<n>/<tag> | the first n requests under this tag answer HTML, then as /ok |
+ *
+ * Every request is recorded (method, path, query, headers, body) for assertions such as "no
+ * Authorization header arrived here".
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface HostileRequest {
+	method: string;
+	path: string;
+	query: string;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+export interface HostileServer {
+	url: string;
+	/** host:port, what a redirect error names. */
+	host: string;
+	requests: HostileRequest[];
+	clear(): void;
+	close(): Promise<void>;
+}
+
+function page(title: string, body: string): string {
+	return `<!DOCTYPE html><html><head><title>${title}</title></head><body>${body}</body></html>`;
+}
+
+function record(n: number): Record<string, unknown> {
+	return { id: `h${n.toString(36).padStart(5, '0')}`, name: `Hostile account ${n}`, timezone: 'UTC', approval_status: 'ACCEPTED', deleted: false };
+}
+
+/** `unref`: the server does not keep the process alive (the e2e runner starts it once for all cases). */
+export async function startHostile(options: { host?: string; unref?: boolean } = {}): Promise<HostileServer> {
+	const requests: HostileRequest[] = [];
+	const sockets = new Set<Socket>();
+	const timers = new Set<NodeJS.Timeout>();
+	const flaky = new Map<string, number>();
+	let cursorCounter = 0;
+
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			const [path, query = ''] = (req.url ?? '/').split('?');
+			const body = Buffer.concat(chunks).toString('utf8');
+			requests.push({ method: req.method ?? 'GET', path, query, headers: req.headers, body });
+			const segments = path.split('/').filter(Boolean);
+			const json = (status: number, value: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+				res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+				res.end(JSON.stringify(value));
+			};
+			const echoed = `Authorization: ${req.headers.authorization ?? '(none)'} | query: ${decodeURIComponent(query)} | body: ${body}`;
+			const ok = (rest: string[]) => {
+				if (rest.includes('oauth2') && rest.includes('token')) return json(200, { token_type: 'bearer', access_token: 'HOSTILE-ISSUED-BEARER-0123456789abcdef' });
+				const last = rest[rest.length - 1];
+				if (last === 'accounts' || last === 'webhooks') return json(200, { request: { params: {} }, data: [record(1)], next_cursor: null });
+				return json(200, { request: { params: {} }, data: { ...record(1), id: last ?? 'h00001' } });
+			};
+
+			switch (segments[0]) {
+				case 'ok':
+					return ok(segments.slice(1));
+				case 'redirect': {
+					const [, status, target, ...rest] = segments;
+					const location = target === 'self' ? `/ok/${rest.join('/')}` : `http://${target}/${rest.join('/')}${query ? `?${query}` : ''}`;
+					res.writeHead(Number(status), { location, 'content-type': 'text/html' });
+					return res.end(page('Moved', `<a href="${location}">moved</a>`));
+				}
+				case 'echo-html':
+					res.writeHead(Number(segments[1]), { 'content-type': 'text/html; charset=utf-8' });
+					return res.end(page(`Bad request: ${echoed}`, `<pre>${echoed}</pre>`));
+				case 'echo-json':
+					return json(Number(segments[1]), { errors: [{ code: 'INVALID_PARAMETER', message: `Rejected ${echoed}`, parameter: req.headers.authorization ?? 'none' }], request: { headers: req.headers, body } });
+				case 'html':
+					res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+					return res.end(page('Sign in to the corporate network', '<form><input name="user"></form>'));
+				case 'empty':
+					res.writeHead(200, { 'content-type': 'application/json' });
+					return res.end();
+				case 'truncated':
+					res.writeHead(200, { 'content-type': 'application/json' });
+					return res.end('{"request":{"params":{}},"data":[{"id":"h00001","name":"Cut');
+				case 'reset':
+					res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4000' });
+					res.write('{"request":{"params":{}},"data":[{"id":"h00001","na');
+					return void setTimeout(() => req.socket.destroy(), 20);
+				case 'silent':
+					return; // never answers
+				case 'drip': {
+					res.writeHead(200, { 'content-type': 'application/json' });
+					res.write('{');
+					const timer = setInterval(() => res.write(' '), 200);
+					timers.add(timer);
+					return void res.on('close', () => clearInterval(timer));
+				}
+				case 'same-cursor':
+					return json(200, { request: { params: {} }, data: [record(++cursorCounter)], next_cursor: 'c-same' });
+				case 'fresh-cursor':
+					return json(200, { request: { params: {} }, data: [record(++cursorCounter)], next_cursor: `c-${cursorCounter}` });
+				case 'huge': {
+					const n = Number(segments[1]);
+					const data = Array.from({ length: n }, (_, i) => record(i));
+					return json(200, { request: { params: {} }, data, next_cursor: null });
+				}
+				case 'bulk': {
+					res.writeHead(200, { 'content-type': 'application/json' });
+					res.write('{"data":[],"pad":"');
+					const mib = Buffer.alloc(1024 * 1024, 'x');
+					let left = Number(segments[1]);
+					const more = () => {
+						while (left > 0) {
+							left--;
+							if (!res.write(mib)) return void res.once('drain', more);
+						}
+						res.end('"}');
+					};
+					res.on('error', () => undefined);
+					return more();
+				}
+				case 'flaky': {
+					const [, count, tag, ...rest] = segments;
+					const seen = (flaky.get(tag) ?? 0) + 1;
+					flaky.set(tag, seen);
+					if (seen <= Number(count)) {
+						res.writeHead(200, { 'content-type': 'text/html' });
+						return res.end(page('Service warming up', 'try again'));
+					}
+					return ok(rest);
+				}
+				default:
+					return json(404, { errors: [{ code: 'NOT_FOUND', message: `no hostile scenario ${segments[0]}` }] });
+			}
+		});
+	});
+	server.on('connection', (socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
+	if (options.unref) server.unref();
+	const { address, port } = server.address() as AddressInfo;
+	const host = `${address}:${port}`;
+	return {
+		url: `http://${host}`,
+		host,
+		requests,
+		clear: () => {
+			requests.length = 0;
+		},
+		close: async () => {
+			for (const t of timers) clearInterval(t);
+			for (const s of sockets) s.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
