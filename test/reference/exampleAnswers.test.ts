@@ -547,7 +547,9 @@ function bearerAnswer(): ExampleAnswer {
 }
 
 function pageCases(): Case[] {
-	return PAGE_CASES.map((p): Case => {
+	// A row for an operation the node does not have (any more) is dropped; the coverage test names what is missing.
+	const present = PAGE_CASES.filter((p) => NODE_RESOURCES[p.node].find((r) => r.value === p.resource)?.endpoints.some((e) => e.operation === p.operation));
+	return present.map((p): Case => {
 		const resource = NODE_RESOURCES[p.node].find((r) => r.value === p.resource)!;
 		const endpoint = resource.endpoints.find((e) => e.operation === p.operation)!;
 		const path = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
