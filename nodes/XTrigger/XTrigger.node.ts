@@ -13,7 +13,8 @@ import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
 import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
-import { CRC_TOKEN, crcResponseToken, DeliveryRefused, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
+import type { Refusal } from './events';
+import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
 
 /**
  * Recent events per trigger node in this process. n8n loads static data afresh for every
@@ -49,24 +50,21 @@ interface RawBodyRequest {
 }
 
 /**
- * The body bytes exactly as received. n8n reads them for the content types it parses (JSON, text,
- * form, XML) and leaves others unread; those are read here the way n8n's Webhook node does. A body
- * larger than MAX_DELIVERY_BYTES is refused (unread when its Content-Length says so).
+ * The body bytes exactly as received, or why there are none. n8n reads them for the content types
+ * it parses (JSON, text, form, XML) and leaves others unread; those are read here the way n8n's
+ * Webhook node does. A body larger than MAX_DELIVERY_BYTES is refused (unread when its
+ * Content-Length says so). Never a re-serialized body instead: one n8n did not read would be "{}".
  */
-async function receivedBytes(request: RawBodyRequest): Promise<Buffer> {
-	const tooLarge = new DeliveryRefused(413, `body is larger than ${MAX_DELIVERY_BYTES} bytes`);
+async function receivedBytes(request: RawBodyRequest): Promise<Buffer | Refusal> {
+	const tooLarge = { status: 413, error: `body is larger than ${MAX_DELIVERY_BYTES} bytes` };
 	if (!Buffer.isBuffer(request.rawBody) && typeof request.readRawBody === 'function') {
-		if (Number(request.headers['content-length']) > MAX_DELIVERY_BYTES) throw tooLarge;
-		try {
-			await request.readRawBody();
-		} catch {
-			throw new DeliveryRefused(400, 'the body could not be read');
-		}
+		if (Number(request.headers['content-length']) > MAX_DELIVERY_BYTES) return tooLarge;
+		let unreadable = false;
+		await request.readRawBody().catch(() => (unreadable = true));
+		if (unreadable) return { status: 400, error: 'the body could not be read' };
 	}
-	// Never a re-serialized body instead: a body n8n did not read would be signed as "{}".
-	if (!Buffer.isBuffer(request.rawBody)) throw new DeliveryRefused(400, 'the body bytes are not available to check the signature');
-	if (request.rawBody.length > MAX_DELIVERY_BYTES) throw tooLarge;
-	return request.rawBody;
+	if (!Buffer.isBuffer(request.rawBody)) return { status: 400, error: 'the body bytes are not available to check the signature' };
+	return request.rawBody.length > MAX_DELIVERY_BYTES ? tooLarge : request.rawBody;
 }
 
 /** How many recent events are remembered for dedupe (kept in the node's static data, so it survives restarts). */
@@ -376,18 +374,17 @@ export class XTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 
-		let body: unknown;
-		try {
-			const raw = await receivedBytes(request as unknown as RawBodyRequest);
-			if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
-				throw new DeliveryRefused(401, 'signature missing or wrong');
-			}
-			body = readDelivery(raw);
-		} catch (error) {
-			if (!(error instanceof DeliveryRefused)) throw error;
-			response.status(error.status).json({ error: error.message });
+		const refuse = (refusal: Refusal): IWebhookResponseData => {
+			response.status(refusal.status).json({ error: refusal.error });
 			return { noWebhookResponse: true };
+		};
+		const raw = await receivedBytes(request as unknown as RawBodyRequest);
+		if (!Buffer.isBuffer(raw)) return refuse(raw);
+		if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
+			return refuse({ status: 401, error: 'signature missing or wrong' });
 		}
+		const { body, refused } = readDelivery(raw);
+		if (refused) return refuse(refused);
 
 		const wanted = this.getNodeParameter('events', ['*']) as string[];
 		const all = wanted.includes('*');

@@ -31,13 +31,16 @@ export const MAX_DELIVERY_BYTES = 1024 * 1024;
 /** Objects and arrays inside each other; X's events nest about ten levels. */
 export const MAX_DELIVERY_DEPTH = 64;
 
-/** A delivery body the trigger refuses: the status to answer and why, in words. */
-export class DeliveryRefused extends Error {
-	constructor(
-		readonly status: number,
-		message: string,
-	) {
-		super(message);
+/** A delivery the trigger refuses: the status to answer and why, in words. */
+export interface Refusal {
+	status: number;
+	error: string;
+}
+
+/** How the reader stops at the first problem. */
+class Refused extends Error {
+	constructor(readonly refusal: Refusal) {
+		super(refusal.error);
 	}
 }
 
@@ -71,7 +74,7 @@ class JsonReader {
 
 	private fail(what: string): never {
 		const where = this.at >= this.text.length ? 'the text ends too early' : `${what} at character ${this.at}`;
-		throw new DeliveryRefused(400, `body is not JSON: ${where}`);
+		throw new Refused({ status: 400, error: `body is not JSON: ${where}` });
 	}
 
 	private skipWhitespace(): void {
@@ -105,7 +108,7 @@ class JsonReader {
 	}
 
 	private nest(depth: number): void {
-		if (depth > this.maxDepth) throw new DeliveryRefused(400, `body nests objects and arrays deeper than ${this.maxDepth} levels`);
+		if (depth > this.maxDepth) throw new Refused({ status: 400, error: `body nests objects and arrays deeper than ${this.maxDepth} levels` });
 		this.at++;
 	}
 
@@ -200,18 +203,23 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The JSON value of a delivery's raw bytes (UTF-8, as RFC 8259 requires; a byte order mark is
- * skipped as n8n does), within MAX_DELIVERY_BYTES and MAX_DELIVERY_DEPTH. Integers beyond 2^53 are
- * strings of their digits. Throws DeliveryRefused.
+ * skipped as n8n does), within MAX_DELIVERY_BYTES and MAX_DELIVERY_DEPTH, or why it is refused.
+ * Integers beyond 2^53 are strings of their digits.
  */
-export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTES, maxDepth: MAX_DELIVERY_DEPTH }): unknown {
-	if (raw.length > limits.maxBytes) throw new DeliveryRefused(413, `body is larger than ${limits.maxBytes} bytes`);
-	let text: string;
+export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTES, maxDepth: MAX_DELIVERY_DEPTH }): { body?: unknown; refused?: Refusal } {
+	if (raw.length > limits.maxBytes) return { refused: { status: 413, error: `body is larger than ${limits.maxBytes} bytes` } };
+	let text: string | undefined;
 	try {
 		text = UTF8.decode(raw);
 	} catch {
-		throw new DeliveryRefused(400, 'body is not JSON: not UTF-8');
+		text = undefined;
 	}
-	return new JsonReader(text, limits.maxDepth).read();
+	if (text === undefined) return { refused: { status: 400, error: 'body is not JSON: not UTF-8' } };
+	try {
+		return { body: new JsonReader(text, limits.maxDepth).read() };
+	} catch (error) {
+		return { refused: error instanceof Refused ? error.refusal : { status: 400, error: 'body is not JSON' } };
+	}
 }
 
 export interface XEvent {
