@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { errorText, startXTestEnv, X_ADS, X_OAUTH, X_WEBHOOKS } from './env';
+import { startXTestEnv, X_ADS, X_OAUTH, X_WEBHOOKS } from './env';
 import type { XTestEnv } from './env';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 
