@@ -99,8 +99,9 @@ function errorItem(error: Error, itemIndex: number, toErrorOutput: boolean): INo
 
 /**
  * X's refusal of one entry of a batch it otherwise applied: a product with status ERROR
- * (https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs-product_catalog_id-products)
- * or an audience operation in operation_errors (our batch runner marks it with status ERROR).
+ * (https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id%2Fproducts)
+ * or an audience operation in operation_errors (our batch runner marks it with status ERROR;
+ * https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users).
  * On the regular output the record stays as it is (its status says it); for the error output it
  * becomes { error, details: record }.
  */
