@@ -23,8 +23,8 @@ const identifier = (wire: IdentifierType, label: string, description: string): F
 
 /** The identifier fields a user maps from the input (each a value, an array or a comma list). */
 export const customAudienceIdentifierFields: Field[] = [
-	identifier('email', 'Email', 'Email addresses; trimmed and lowercased, then hashed'),
-	identifier('phone_number', 'Phone Number', 'Phone numbers with country code; reduced to digits (+, spaces, dashes, dots, parentheses dropped), then hashed'),
+	identifier('email', 'Email', 'Email addresses; trimmed, a mailto: prefix dropped and lowercased, then hashed'),
+	identifier('phone_number', 'Phone Number', 'Phone numbers with country code (+44 or 0044); reduced to digits (+, a leading 00, spaces, dashes, dots, parentheses dropped), then hashed'),
 	identifier('handle', 'X Handle', 'X handles with or without @; lowercased, then hashed'),
 	identifier('twitter_id', 'X User ID', 'Numeric X user IDs, hashed'),
 	identifier('device_id', 'Device ID', 'IDFA (lowercased), AdID or Android ID (as on the device), hashed'),

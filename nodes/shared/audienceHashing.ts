@@ -20,9 +20,11 @@ export interface Normalized {
 }
 
 /**
- * Normalization per type. Phone numbers: X documents no rule; we keep digits only with the country
- * code (dropping +, spaces, dashes, dots and parentheses), the common practice, and require 7 to 15
- * digits (E.164).
+ * Normalization per type. Emails: trimmed and lowercased as X documents, and a mailto: prefix (any
+ * case) is dropped, so a value copied from a link hashes as the plain address. Phone numbers: X
+ * documents no rule; we keep digits only with the country code (dropping +, spaces, dashes, dots and
+ * parentheses), the common practice, and a leading 00 (the international call prefix, as in 0044)
+ * counts as + (no country code starts with 0); then 7 to 15 digits (E.164).
  */
 export function normalizeIdentifier(type: IdentifierType, raw: string): Normalized {
 	const text = raw.trim();
@@ -30,7 +32,7 @@ export function normalizeIdentifier(type: IdentifierType, raw: string): Normaliz
 	if (type !== 'partner_user_id' && text.length === 64 && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
 	switch (type) {
 		case 'email': {
-			const email = text.toLowerCase();
+			const email = text.replace(/^mailto:/i, '').trim().toLowerCase();
 			return EMAIL.test(email) ? { value: email } : { rule: `is not an email address ("${text}")` };
 		}
 		case 'handle': {
@@ -40,7 +42,7 @@ export function normalizeIdentifier(type: IdentifierType, raw: string): Normaliz
 		case 'twitter_id':
 			return /^\d{1,20}$/.test(text) ? { value: BigInt(text).toString() } : { rule: `is not a numeric X user ID ("${text}")` };
 		case 'phone_number': {
-			const digits = text.replace(/[\s+\-().]/g, '');
+			const digits = text.replace(/[\s+\-().]/g, '').replace(/^00/, '');
 			return /^\d{7,15}$/.test(digits)
 				? { value: digits }
 				: { rule: `is not a phone number with country code, 7 to 15 digits ("${text}")` };

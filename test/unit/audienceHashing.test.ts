@@ -13,6 +13,10 @@ describe('audience identifier normalization and hashing', () => {
 		['email', '  Jane.Doe@Example.COM ', 'jane.doe@example.com'],
 		['phone_number', '+1 (555) 010-9999', '15550109999'],
 		['phone_number', '+44 20.7946.0018', '442079460018'],
+		['phone_number', '0044 20 7946 0018', '442079460018'],
+		['phone_number', '00 1 (555) 010-9999', '15550109999'],
+		['email', 'mailto:Jane.Doe@Example.COM', 'jane.doe@example.com'],
+		['email', ' MAILTO: jane.doe@example.com ', 'jane.doe@example.com'],
 		['twitter_id', ' 000123 ', '123'],
 		['device_id', 'AEBE52E7-03EE-455A-B3C4-E57283966239', 'aebe52e7-03ee-455a-b3c4-e57283966239'],
 		['device_id', '38400000-8cf0-11bd-b23e-10b96e40000d', '38400000-8cf0-11bd-b23e-10b96e40000d'],
@@ -20,6 +24,13 @@ describe('audience identifier normalization and hashing', () => {
 	] as const)('%s %j normalizes to %j and hashes that', (type, raw, normalized) => {
 		expect(normalizeIdentifier(type, raw).value).toBe(normalized);
 		expect(hashIdentifier(type, raw).value).toBe(sha(normalized));
+	});
+
+	it('hashes a mailto: link like the plain address, and a 00 international prefix like +', () => {
+		expect(hashIdentifier('email', 'mailto:jane@example.com').value).toBe(hashIdentifier('email', 'jane@example.com').value);
+		expect(hashIdentifier('phone_number', '0044 20 7946 0018').value).toBe(hashIdentifier('phone_number', '+44 20 7946 0018').value);
+		// One leading zero is a national trunk prefix, not the international one: left as it is.
+		expect(normalizeIdentifier('phone_number', '020 7946 0018').value).toBe('02079460018');
 	});
 
 	it('keeps an existing SHA-256 hash (lowercased) and never hashes partner_user_id', () => {
@@ -34,6 +45,8 @@ describe('audience identifier normalization and hashing', () => {
 		['twitter_id', '12a', /is not a numeric X user ID/],
 		['phone_number', '12-34', /7 to 15 digits/],
 		['email', '   ', /is empty/],
+		['email', 'mailto:', /is not an email address/],
+		['phone_number', '0044', /7 to 15 digits/],
 	] as const)('refuses %s %j', (type, raw, rule) => {
 		expect(hashIdentifier(type, raw).rule).toMatch(rule);
 	});
