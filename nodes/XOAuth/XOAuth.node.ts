@@ -139,7 +139,22 @@ async function invalidateBearer(ctx: IExecuteFunctions, item: CheckedItem): Prom
 			description: 'Give the token to invalidate, or issue one first.',
 		});
 	}
-	return [await appKeysRequest(ctx, credentials, '/oauth2/invalidate_token', `access_token=${percentEncode(token)}`)];
+	return [await appKeysRequest(ctx, credentials, '/oauth2/invalidate_token', `access_token=${bearerFormValue(token)}`)];
+}
+
+/**
+ * The token as X's guide sends it (https://docs.x.com/fundamentals/authentication/oauth-2-0/application-only):
+ * X hands it out already percent-encoded (AAAA%2FAAA%3D...) and takes it back as it came. A token
+ * pasted decoded (AAAA/AAA=...) is encoded once; one as X gave it is never encoded a second time.
+ */
+export function bearerFormValue(token: string): string {
+	let decoded = token;
+	try {
+		decoded = decodeURIComponent(token);
+	} catch {
+		// A lone % is no escape: the token is taken as it is written.
+	}
+	return percentEncode(decoded);
 }
 
 const oauth1: Resource = {
@@ -148,7 +163,6 @@ const oauth1: Resource = {
 	description: 'Three-legged OAuth 1.0a: collect an advertiser\'s access tokens',
 	endpoints: [
 		{
-			resource: 'oauth1',
 			operation: 'requestToken',
 			name: 'Request Token',
 			action: 'Get a request token',
@@ -164,7 +178,6 @@ const oauth1: Resource = {
 			run: requestToken,
 		},
 		{
-			resource: 'oauth1',
 			operation: 'authorizationUrl',
 			name: 'Authorization URL',
 			action: 'Build the authorization URL',
@@ -182,7 +195,6 @@ const oauth1: Resource = {
 			run: authorizationUrl,
 		},
 		{
-			resource: 'oauth1',
 			operation: 'accessToken',
 			name: 'Access Token',
 			action: 'Exchange for an access token',
@@ -199,7 +211,6 @@ const oauth1: Resource = {
 			run: accessToken,
 		},
 		{
-			resource: 'oauth1',
 			operation: 'invalidateToken',
 			name: 'Invalidate Access Token',
 			action: 'Invalidate an access token',
@@ -228,7 +239,6 @@ const bearer: Resource = {
 	description: 'The App\'s OAuth 2.0 bearer token (one outstanding per App)',
 	endpoints: [
 		{
-			resource: 'bearerToken',
 			operation: 'issue',
 			name: 'Issue',
 			action: 'Issue a bearer token',
@@ -240,7 +250,6 @@ const bearer: Resource = {
 			run: issueBearer,
 		},
 		{
-			resource: 'bearerToken',
 			operation: 'invalidate',
 			name: 'Invalidate',
 			action: 'Invalidate a bearer token',

@@ -12,7 +12,15 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
-import { DIRECTIONAL_KINDS, EVENT_KINDS } from '../XWebhooks/resources/activitySubscription';
+import {
+	DIRECTIONAL_KINDS,
+	EVENT_KINDS,
+	hasUserCredential,
+	isPrivateKind,
+	subscriptionOf,
+	USER_CREDENTIAL_HINT,
+	wireDirection,
+} from '../XWebhooks/resources/activitySubscription';
 import type { Refusal } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
 
@@ -110,6 +118,9 @@ function subscriptionSpecs(ctx: IHookFunctions): SubscriptionSpec[] {
 	}));
 }
 
+/** An id X gave (1 to 19 digits); anything else, such as "undefined" stored by version 1.1 and earlier, is never sent. */
+const SUBSCRIPTION_ID = /^[0-9]{1,19}$/;
+
 /** Removal where already gone (404 or WebhookIdInvalid) is fine: someone may have removed it at X. */
 async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<void> {
 	try {
@@ -119,6 +130,72 @@ async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<
 		const gone = e?.httpCode === '404' || e?.context?.xCode === 'WebhookIdInvalid';
 		if (!gone) throw error instanceof NodeApiError ? error : new NodeApiError(ctx.getNode(), error as JsonObject);
 	}
+}
+
+const removeSubscription = (ctx: IHookFunctions, id: string) =>
+	removeIfPresent(ctx, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
+
+/**
+ * The ids of subscriptions this trigger made at X for its webhook (tag n8n), read from X's list:
+ * for what an earlier version stored without a usable id.
+ */
+async function subscriptionsOfWebhook(ctx: IHookFunctions, webhookId: string): Promise<string[]> {
+	const ids: string[] = [];
+	let token: string | undefined;
+	do {
+		const { body } = await xRequest(ctx, api('GET', '/2/activity/subscriptions', { qs: { max_results: 1000, ...(token ? { pagination_token: token } : {}) } }));
+		const page = (body ?? {}) as IDataObject;
+		for (const s of (page.data as IDataObject[] | undefined) ?? []) {
+			if (s.webhook_id === webhookId && s.tag === SUBSCRIPTION_TAG && SUBSCRIPTION_ID.test(String(s.subscription_id))) ids.push(String(s.subscription_id));
+		}
+		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
+	} while (token);
+	return ids;
+}
+
+/** The tag the trigger gives its subscriptions. */
+const SUBSCRIPTION_TAG = 'n8n';
+
+/**
+ * Removes the given subscriptions, then (unless kept) the webhook, each on its own: one failure
+ * does not stop the others. Returns what could not be removed, in words (each also logged).
+ */
+async function removeAll(ctx: IHookFunctions, subscriptionIds: string[], webhookId: string | undefined): Promise<{ failed: string[]; leftSubscriptions: string[]; webhookLeft: boolean }> {
+	const failed: string[] = [];
+	const leftSubscriptions: string[] = [];
+	const note = (what: string, error: unknown) => {
+		const e = error as NodeApiError;
+		const said = e?.context?.xMessage ?? e?.message ?? String(error);
+		const line = `${what}: ${e?.httpCode ? `X answered ${String(e.httpCode)}: ` : ''}${String(said)}`;
+		ctx.logger.warn(`X Trigger: could not remove ${line}`);
+		failed.push(line);
+	};
+	let ids = subscriptionIds.filter((id) => SUBSCRIPTION_ID.test(id));
+	if (ids.length < subscriptionIds.length && webhookId) {
+		try {
+			ids = [...new Set([...ids, ...(await subscriptionsOfWebhook(ctx, webhookId))])];
+		} catch (error) {
+			note(`the subscriptions of webhook ${webhookId} stored without an id by an earlier version`, error);
+		}
+	}
+	for (const id of ids) {
+		try {
+			await removeSubscription(ctx, id);
+		} catch (error) {
+			note(`activity subscription ${id}`, error);
+			leftSubscriptions.push(id);
+		}
+	}
+	let webhookLeft = false;
+	if (webhookId) {
+		try {
+			await removeIfPresent(ctx, api('DELETE', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: webhookId } }));
+		} catch (error) {
+			note(`webhook ${webhookId}`, error);
+			webhookLeft = true;
+		}
+	}
+	return { failed, leftSubscriptions, webhookLeft };
 }
 
 /** Errors of n8n's kinds stay as they are (message, description, context); anything else becomes a NodeApiError. */
@@ -160,22 +237,46 @@ function activationError(error: unknown, doing: string, fallbackHint?: string): 
 	return error;
 }
 
+/**
+ * What X would refuse, before anything is created: private kinds without the user's OAuth 1.0a
+ * credential (X takes them only in that user's context), a direction of no meaning.
+ */
+function checkSubscriptionSpecs(ctx: IHookFunctions): void {
+	for (const spec of subscriptionSpecs(ctx)) {
+		const privateKinds = spec.eventTypes.filter(isPrivateKind);
+		if (privateKinds.length && !hasUserCredential(ctx)) {
+			throw new NodeOperationError(ctx.getNode(), `Activity subscription to ${privateKinds.join(', ')} of user ${spec.userId || '(no User ID)'}: private kinds need the user's context: ${USER_CREDENTIAL_HINT}.`, {
+				description: 'Nothing was created at X. Add the credential under X OAuth 1.0a (or remove the private kinds), then activate again.',
+			});
+		}
+		try {
+			wireDirection(spec.direction);
+		} catch (error) {
+			throw new NodeOperationError(ctx.getNode(), `Activity subscription of user ${spec.userId || '(no User ID)'}: Direction ${(error as Error).message}`);
+		}
+	}
+}
+
 /** Creates the configured subscriptions, adding each id to `ids` as soon as it exists (for a rollback). */
 async function createSubscriptions(ctx: IHookFunctions, webhookId: string, ids: string[]): Promise<void> {
 	for (const spec of subscriptionSpecs(ctx)) {
 		for (const eventType of spec.eventTypes) {
 			const filter: IDataObject = { user_id: spec.userId };
 			if (spec.keyword) filter.keyword = spec.keyword;
-			if (spec.direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = spec.direction;
+			const direction = wireDirection(spec.direction);
+			if (direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = direction;
 			try {
-				const { body } = await xRequest(ctx, api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: 'n8n' } }));
-				const data = ((body as IDataObject)?.data ?? {}) as IDataObject;
-				ids.push(String(data.subscription_id ?? data.id));
+				// Private kinds go in the user's context (the X OAuth 1.0a credential), the others with the bearer token.
+				const request = api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: SUBSCRIPTION_TAG } });
+				const { body } = await xRequest(ctx, isPrivateKind(eventType) ? { ...request, auth: 'user' } : request);
+				const subscription = subscriptionOf(body);
+				if (!subscription) throw new NodeOperationError(ctx.getNode(), `X answered without a subscription_id: ${JSON.stringify(body).slice(0, 300)}`);
+				ids.push(String(subscription.subscription_id));
 			} catch (error) {
 				throw activationError(
 					error,
 					`Could not create the activity subscription to ${eventType} events of user ${spec.userId || '(no User ID)'}`,
-					'Correct the subscription under Activity Subscriptions: User ID must be the numeric X user ID, Direction is only for direct-message and chat kinds.',
+					`Correct the subscription under Activity Subscriptions: User ID must be the numeric X user ID, Direction is only for ${DIRECTIONAL_KINDS.join(', ')}, and private kinds are created with the X OAuth 1.0a credential of that same user.`,
 				);
 			}
 		}
@@ -197,7 +298,11 @@ export class XTrigger implements INodeType {
 		defaults: { name: 'X Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'xAppOnlyApi', required: true }],
+		// The App's bearer token for the webhook and public kinds; the user's OAuth 1.0a tokens for private kinds.
+		credentials: [
+			{ name: 'xAppOnlyApi', required: true },
+			{ name: 'xOAuth1Api', required: false },
+		],
 		webhooks: [
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
@@ -235,13 +340,12 @@ export class XTrigger implements INodeType {
 								name: 'direction',
 								type: 'options',
 								options: [
-									{ name: 'Any', value: 'none' },
-									{ name: 'Both', value: 'both' },
-									{ name: 'Received', value: 'received' },
-									{ name: 'Sent', value: 'sent' },
+									{ name: 'Both', value: 'none' },
+									{ name: 'Inbound', value: 'inbound' },
+									{ name: 'Outbound', value: 'outbound' },
 								],
 								default: 'none',
-								description: 'For direct-message and chat kinds only',
+								description: 'For like.create only: outbound = likes the user gives, inbound = likes the user\'s posts get. The older values sent (outbound), received (inbound) and both are taken too.',
 							},
 							{
 								displayName: 'Event Types',
@@ -249,6 +353,7 @@ export class XTrigger implements INodeType {
 								type: 'multiOptions',
 								options: EVENT_KINDS.map((kind) => ({ name: kind, value: kind })),
 								default: [],
+								description: 'Private kinds (dm.*, chat.*, like.*, mute.*, block.*, post.mention/reply/quote/repost.create, broadcast.chat) need the X OAuth 1.0a credential of this user',
 							},
 							{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '' },
 							{ displayName: 'User ID', name: 'userId', type: 'string', default: '', description: 'The user whose events to receive (numeric X user ID)' },
@@ -304,6 +409,7 @@ export class XTrigger implements INodeType {
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
+				checkSubscriptionSpecs(this);
 				const data = state(this);
 				const url = this.getNodeWebhookUrl('default')!;
 				let createdWebhookId: string | undefined;
@@ -321,37 +427,42 @@ export class XTrigger implements INodeType {
 						data.createdWebhook = true;
 					}
 					// Subscriptions of an earlier configuration are replaced, not left behind.
-					for (const id of data.subscriptionIds ?? []) {
-						await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
-					}
+					const earlier = await removeAll(this, data.subscriptionIds ?? [], undefined);
+					if (earlier.failed.length) throw new NodeOperationError(this.getNode(), `Could not remove the earlier activity subscriptions at X: ${earlier.failed.join('; ')}`);
 					await createSubscriptions(this, data.webhookId, createdSubscriptions);
 				} catch (error) {
 					// n8n drops the static data of a failed activation and runs delete on what was saved
 					// before, which does not know what was created here: undo it now.
-					for (const id of createdSubscriptions) {
-						await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } })).catch(() => undefined);
-					}
-					if (createdWebhookId) {
-						await removeIfPresent(this, api('DELETE', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: createdWebhookId } })).catch(() => undefined);
-					}
-					throw asNodeError(this, error);
+					const undone = await removeAll(this, createdSubscriptions, createdWebhookId);
+					const failure = asNodeError(this, error);
+					if (undone.failed.length) failure.message = `${failure.message} Also left at X (remove by hand): ${undone.failed.join('; ')}.`;
+					throw failure;
 				}
 				data.subscriptionIds = createdSubscriptions;
 				data.subscriptionConfig = JSON.stringify(subscriptionSpecs(this));
 				return true;
 			},
 
+			/**
+			 * Removes everything activation created: each subscription, then the webhook (unless kept),
+			 * each on its own. What could not be removed is logged, kept in static data for the next
+			 * activation to retry, and reported in one error after every removal was attempted.
+			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const data = state(this);
-				for (const id of data.subscriptionIds ?? []) {
-					await removeIfPresent(this, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
-				}
-				delete data.subscriptionIds;
+				const removeWebhook = !!data.webhookId && !!data.createdWebhook && !this.getNodeParameter('keepWebhook', false);
+				const result = await removeAll(this, data.subscriptionIds ?? [], removeWebhook ? data.webhookId : undefined);
+				if (result.leftSubscriptions.length) data.subscriptionIds = result.leftSubscriptions;
+				else delete data.subscriptionIds;
 				delete data.subscriptionConfig;
-				if (data.webhookId && data.createdWebhook && !this.getNodeParameter('keepWebhook', false)) {
-					await removeIfPresent(this, api('DELETE', '/2/webhooks/{webhook_id}', { pathParams: { webhook_id: data.webhookId } }));
+				if (removeWebhook && !result.webhookLeft) {
 					delete data.webhookId;
 					delete data.createdWebhook;
+				}
+				if (result.failed.length) {
+					throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${result.failed.join('; ')}`, {
+						description: 'Everything else was removed. Remove these with the X Webhooks node (Activity Subscription > Delete, Webhook > Delete), or activate and deactivate the workflow again.',
+					});
 				}
 				return true;
 			},

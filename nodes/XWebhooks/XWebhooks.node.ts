@@ -22,7 +22,11 @@ export class XWebhooks implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'xAppOnlyApi', required: true }],
+		// The App's bearer token for everything; a user's OAuth 1.0a tokens for private activity kinds.
+		credentials: [
+			{ name: 'xAppOnlyApi', required: true },
+			{ name: 'xOAuth1Api', required: false, displayOptions: { show: { resource: ['activitySubscription'], operation: ['create'] } } },
+		],
 		properties: [...buildProperties(webhookResources), requestOptionsProperty],
 	};
 

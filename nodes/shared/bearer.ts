@@ -77,12 +77,17 @@ export async function appKeysRequest(
 	if (response.statusCode >= 400) {
 		const first = ((body?.errors as IDataObject[]) ?? [])[0] ?? {};
 		const code = first.code !== undefined ? `, code ${String(first.code)}` : '';
+		// X answers 403 code 99 for wrong app keys, for tokens requested too often, and (invalidate_token)
+		// for a token it does not know or has revoked: the hint depends on the endpoint.
+		const invalidating = path === '/oauth2/invalidate_token';
 		const hint =
-			first.code === 99
-				? ' X refuses bearer tokens requested too often: the credential keeps one token and reuses it; wait 15 minutes or paste a bearer token into the credential.'
-				: response.statusCode === 403 || response.statusCode === 401
-					? ' Check the API key and API key secret in the X App-Only credential.'
-					: '';
+			invalidating && (response.statusCode === 403 || response.statusCode === 401)
+				? ' X refused to invalidate this bearer token: it is not the App\'s current token (already invalidated, mistyped, or another App\'s), or the API key and API key secret in the X App-Only credential are wrong.'
+				: first.code === 99
+					? ' X refuses bearer tokens requested too often: the credential keeps one token and reuses it; wait 15 minutes or paste a bearer token into the credential.'
+					: response.statusCode === 403 || response.statusCode === 401
+						? ' Check the API key and API key secret in the X App-Only credential.'
+						: '';
 		throw new Error(
 			scrub(`X ${path} failed (HTTP ${response.statusCode}${code}: ${String(first.message ?? body.raw ?? 'no message').slice(0, 300)}).${hint}`),
 		);

@@ -1,27 +1,168 @@
-/** Activity subscriptions (X Activity API): which users' events reach a webhook. */
-import type { Resource } from '../../shared/endpoints';
+/**
+ * Activity subscriptions (X Activity API, https://docs.x.com/x-api/activity/introduction): which
+ * users' events reach a webhook. Kinds, directions and shapes as X's openapi.json describes
+ * POST/GET/PUT/DELETE /2/activity/subscriptions.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-/** The event kinds of spec document 01. */
+import type { CheckedItem, Resource } from '../../shared/endpoints';
+import type { RetryPolicy, XContext } from '../../shared/transport';
+import { xRequest } from '../../shared/transport';
+import type { ListRequest } from '../../shared/pagination';
+
+/** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */
 export const EVENT_KINDS = [
-	'post.create',
-	'post.delete',
 	'profile.update.bio',
-	'profile.update.verified',
-	'profile.update.affiliate',
+	'profile.update.profile_picture',
+	'profile.update.banner_picture',
 	'profile.update.screenname',
-	'dm.received',
-	'dm.sent',
-	'dm.read',
-	'dm.indicate_typing',
+	'profile.update.geo',
+	'profile.update.url',
+	'profile.update.verified_badge',
+	'profile.update.affiliate_badge',
+	'profile.update.handle',
+	'news.new',
+	'follow.follow',
+	'follow.unfollow',
 	'spaces.start',
 	'spaces.end',
-	'MessageCreate',
-	'ParticipantsJoin',
-	'ParticipantsLeave',
+	'broadcast.start',
+	'broadcast.end',
+	'broadcast.chat',
+	'chat.received',
+	'chat.sent',
+	'chat.conversation.join',
+	'chat.conversation.member_added',
+	'chat.conversation.member_removed',
+	'chat.conversation.admin_added',
+	'chat.conversation.admin_removed',
+	'chat.update.group_name',
+	'chat.update.restrictions',
+	'dm.sent',
+	'dm.received',
+	'dm.indicate_typing',
+	'dm.read',
+	'post.create',
+	'post.delete',
+	'post.mention.create',
+	'post.reply.create',
+	'post.quote.create',
+	'post.repost.create',
+	'like.create',
+	'mute.mute',
+	'mute.unmute',
+	'block.block',
+	'block.unblock',
 ] as const;
 
-/** Direct-message and chat kinds: the only ones that take a direction filter. */
-export const DIRECTIONAL_KINDS = ['dm.received', 'dm.sent', 'dm.read', 'dm.indicate_typing', 'MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+/** X's deprecated spelling of chat.conversation.join (still taken; answers use the canonical name). */
+export const KIND_ALIASES: Record<string, string> = { 'chat.conversation_join': 'chat.conversation.join' };
+
+/**
+ * Private kinds: X creates them only with the filtered user's own authorization (user context), never
+ * with the App's bearer token alone (https://docs.x.com/x-api/activity/introduction#private-events;
+ * the create operation names dm.read for chat.* and dm.*, like.read, mute.read, block.read).
+ */
+export const PRIVATE_KINDS: readonly string[] = EVENT_KINDS.filter(
+	(k) => /^(dm|chat|like|mute|block)\./.test(k) || ['post.mention.create', 'post.reply.create', 'post.quote.create', 'post.repost.create', 'broadcast.chat'].includes(k),
+);
+
+/** Kinds that take filter.direction (the introduction's tables: like.create only). */
+export const DIRECTIONAL_KINDS: readonly string[] = ['like.create'];
+
+/** filter.direction: inbound or outbound; absent means both. */
+export const DIRECTIONS = ['inbound', 'outbound'] as const;
+
+/**
+ * Older spellings of a direction, taken where they mean one thing: for likes (the only directional
+ * kind) a like the user sends goes out, one received comes in; "both" is no filter.
+ */
+export const LEGACY_DIRECTIONS: Record<string, string | undefined> = { sent: 'outbound', received: 'inbound', both: undefined };
+
+/** The credential X needs for private kinds, as the error and the descriptions name it. */
+export const USER_CREDENTIAL_HINT =
+	'add an X OAuth 1.0a credential holding the access token of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
+
+export function isPrivateKind(kind: string): boolean {
+	return PRIVATE_KINDS.includes(KIND_ALIASES[kind] ?? kind);
+}
+
+/** Whether the node has an X OAuth 1.0a credential set (the user context for private kinds). */
+export function hasUserCredential(ctx: XContext): boolean {
+	return !!ctx.getNode().credentials?.xOAuth1Api;
+}
+
+/** A direction as X takes it, or undefined for both; throws on a value of no meaning. */
+export function wireDirection(given: unknown): string | undefined {
+	if (given === undefined || given === null || given === '' || given === 'none') return undefined;
+	const text = String(given).trim().toLowerCase();
+	if ((DIRECTIONS as readonly string[]).includes(text)) return text;
+	if (text in LEGACY_DIRECTIONS) return LEGACY_DIRECTIONS[text];
+	throw new Error(`must be inbound or outbound (or sent, received, both; got "${String(given)}")`);
+}
+
+/**
+ * The subscription in a create or update answer, whichever shape X used: openapi.json's
+ * {data:{subscription:{...}}}, the quickstart's {data:{subscription_id, ...}} or {data:[{...}]}.
+ */
+export function subscriptionOf(body: unknown): IDataObject | undefined {
+	const data = (body as IDataObject | undefined)?.data;
+	const candidates = [
+		(data as IDataObject | undefined)?.subscription,
+		data,
+		Array.isArray(data) ? data[0] : undefined,
+	];
+	for (const c of candidates) {
+		if (c && typeof c === 'object' && !Array.isArray(c) && typeof (c as IDataObject).subscription_id === 'string' && (c as IDataObject).subscription_id !== '') {
+			return c as IDataObject;
+		}
+	}
+	return undefined;
+}
+
+const SUBSCRIPTION_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a subscription ID of 1 to 19 digits' };
+const WEBHOOK_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' };
+
+async function createSubscription(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const kind = String((item.request.body as IDataObject).event_type);
+	const { body } = await xRequest(ctx, { ...item.request, auth: isPrivateKind(kind) ? 'user' : 'app' }, policy);
+	const subscription = subscriptionOf(body);
+	if (!subscription) throw new Error(`X answered the creation of the ${kind} subscription without a subscription_id`);
+	return [subscription];
+}
+
+async function updateSubscription(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const { body } = await xRequest(ctx, item.request, policy);
+	return [subscriptionOf(body) ?? { subscription_id: item.values.subscription_id, ...((body as IDataObject)?.data as IDataObject) }];
+}
+
+/** Pages of GET /2/activity/subscriptions (max_results up to 1000, meta.next_token). */
+async function listSubscriptions(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	// Return All / Limit: the endpoint's `list` makes execute check them and hand them over with the item.
+	const list = (item as CheckedItem & { list: ListRequest }).list;
+	const out: IDataObject[] = [];
+	let token: string | undefined;
+	do {
+		const wanted = list.returnAll ? 1000 : Math.min(1000, list.limit - out.length);
+		const qs: IDataObject = { max_results: wanted, ...(token ? { pagination_token: token } : {}) };
+		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
+		const page = (body ?? {}) as IDataObject;
+		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+		out.push(...data);
+		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
+		if (data.length === 0) break;
+	} while (token && (list.returnAll || out.length < list.limit));
+	return list.returnAll ? out : out.slice(0, list.limit);
+}
+
+/** DELETE ?ids=: one output per id, deleted or not (X goes on past ids it cannot delete). */
+async function deleteMany(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const { body } = await xRequest(ctx, item.request, policy);
+	const answer = (body ?? {}) as IDataObject;
+	const deleted = ((answer.data as IDataObject[] | undefined) ?? []).map((d) => ({ subscription_id: d.subscription_id, deleted: d.deleted ?? true }));
+	const failed = ((answer.errors as IDataObject[] | undefined) ?? []).map((e) => ({ subscription_id: e.subscription_id, deleted: false, reason: e.reason, message: e.message }));
+	return [...deleted, ...failed];
+}
 
 export const activitySubscriptionResource: Resource = {
 	name: 'Activity Subscription',
@@ -29,7 +170,6 @@ export const activitySubscriptionResource: Resource = {
 	description: 'Subscriptions to users\' activity events, delivered to a webhook',
 	endpoints: [
 		{
-			resource: 'activitySubscription',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create an activity subscription',
@@ -39,17 +179,46 @@ export const activitySubscriptionResource: Resource = {
 			path: '/2/activity/subscriptions',
 			send: 'json',
 			fields: [
-				{ wire: 'event_type', label: 'Event Type', type: 'options', required: true, options: EVENT_KINDS },
+				{
+					wire: 'event_type',
+					label: 'Event Type',
+					type: 'options',
+					required: true,
+					options: EVENT_KINDS,
+					description: `Private kinds (${PRIVATE_KINDS.join(', ')}) need an X OAuth 1.0a credential of the filtered user on this node; the others work with the App's bearer token`,
+				},
 				{ wire: 'user_id', label: 'User ID', type: 'string', required: true, description: 'The user whose events to receive (numeric X user ID)', rules: { pattern: /^\d{1,19}$/, patternRule: 'a numeric X user ID' } },
 				{ wire: 'keyword', label: 'Keyword', type: 'string', description: 'Only events matching this keyword' },
-				{ wire: 'direction', label: 'Direction', type: 'options', options: ['sent', 'received', 'both'], description: 'Direct-message and chat kinds only' },
-				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the subscription' },
-				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', description: 'The webhook to deliver to', rules: { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' } },
+				{
+					wire: 'direction',
+					label: 'Direction',
+					type: 'options',
+					options: DIRECTIONS,
+					description: 'For like.create only: outbound = likes the user gives, inbound = likes the user\'s posts get; leave out for both. The older values sent (outbound), received (inbound) and both (left out) are taken too.',
+				},
+				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the subscription', rules: { minLength: 1, maxLength: 200 } },
+				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', description: 'The webhook to deliver to', rules: WEBHOOK_ID },
+				{ wire: 'user_context', label: 'User Context', type: 'boolean', noParameter: true },
 			],
-			check: (values, { fail }) => {
-				if (values.direction !== undefined && !DIRECTIONAL_KINDS.includes(String(values.event_type))) {
-					fail('Direction (direction)', `is only for direct-message and chat kinds (${DIRECTIONAL_KINDS.join(', ')}), not ${String(values.event_type)}`);
+			read: (ctx, _itemIndex, readParameters) => {
+				const raw = readParameters();
+				// Older direction spellings become X's before the options check (see the field's description).
+				const legacy = typeof raw.direction === 'string' ? raw.direction.trim().toLowerCase() : undefined;
+				if (legacy !== undefined && legacy in LEGACY_DIRECTIONS) {
+					if (LEGACY_DIRECTIONS[legacy] === undefined) delete raw.direction;
+					else raw.direction = LEGACY_DIRECTIONS[legacy];
 				}
+				return { ...raw, user_context: hasUserCredential(ctx) };
+			},
+			check: (values, { fail }) => {
+				const kind = String(values.event_type);
+				if (values.direction !== undefined && !DIRECTIONAL_KINDS.includes(kind)) {
+					fail('Direction (direction)', `is only for ${DIRECTIONAL_KINDS.join(', ')}, not ${kind} (leave it out)`);
+				}
+				if (isPrivateKind(kind) && !values.user_context) {
+					fail('Event Type (event_type)', `${kind} is a private kind: ${USER_CREDENTIAL_HINT}`);
+				}
+				delete values.user_context;
 				// X's body nests the filter: {event_type, filter: {user_id, keyword?, direction?}, tag?, webhook_id?}
 				values.filter = Object.fromEntries(
 					(['user_id', 'keyword', 'direction'] as const).filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
@@ -58,9 +227,9 @@ export const activitySubscriptionResource: Resource = {
 				delete values.keyword;
 				delete values.direction;
 			},
+			run: createSubscription,
 		},
 		{
-			resource: 'activitySubscription',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many activity subscriptions',
@@ -68,9 +237,29 @@ export const activitySubscriptionResource: Resource = {
 			method: 'GET',
 			host: 'api',
 			path: '/2/activity/subscriptions',
+			list: { maxCount: 1000 },
+			run: listSubscriptions,
 		},
 		{
-			resource: 'activitySubscription',
+			operation: 'update',
+			name: 'Update',
+			action: 'Update an activity subscription',
+			description: 'Change where a subscription delivers, or its tag (to change the kind or filter, delete it and create another)',
+			method: 'PUT',
+			host: 'api',
+			path: '/2/activity/subscriptions/{subscription_id}',
+			send: 'json',
+			fields: [
+				{ wire: 'subscription_id', label: 'Subscription ID', type: 'string', required: true, rules: SUBSCRIPTION_ID },
+				{ wire: 'tag', label: 'Tag', type: 'string', rules: { minLength: 1, maxLength: 200 } },
+				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', rules: WEBHOOK_ID },
+			],
+			check: (values, { fail }) => {
+				if (values.tag === undefined && values.webhook_id === undefined) fail('Update Fields', 'need Tag (tag) or Webhook ID (webhook_id): X updates only these');
+			},
+			run: updateSubscription,
+		},
+		{
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete an activity subscription',
@@ -78,7 +267,28 @@ export const activitySubscriptionResource: Resource = {
 			method: 'DELETE',
 			host: 'api',
 			path: '/2/activity/subscriptions/{subscription_id}',
-			fields: [{ wire: 'subscription_id', label: 'Subscription ID', type: 'string', required: true, rules: { pattern: /^[0-9A-Za-z_-]{1,64}$/, patternRule: 'a subscription ID' } }],
+			fields: [{ wire: 'subscription_id', label: 'Subscription ID', type: 'string', required: true, rules: SUBSCRIPTION_ID }],
+			output: (envelope, values) => [{ subscription_id: values.subscription_id, ...(envelope.data as IDataObject) }],
+		},
+		{
+			operation: 'deleteMany',
+			name: 'Delete Many',
+			action: 'Delete activity subscriptions by IDs',
+			description: 'Remove up to 100 activity subscriptions in one request; one output item per ID says whether it went',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/activity/subscriptions',
+			fields: [
+				{
+					wire: 'ids',
+					label: 'Subscription IDs',
+					type: 'list',
+					required: true,
+					description: 'Comma-separated subscription IDs (1 to 100)',
+					rules: { maxItems: 100, ...SUBSCRIPTION_ID },
+				},
+			],
+			run: deleteMany,
 		},
 	],
 };

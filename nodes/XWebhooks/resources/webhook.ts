@@ -31,6 +31,7 @@ export function replayStamp(iso: string): string {
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60_000;
 
 export const webhookResource: Resource = {
 	name: 'Webhook',
@@ -68,7 +69,7 @@ export const webhookResource: Resource = {
 			operation: 'validate',
 			name: 'Validate',
 			action: 'Validate a webhook',
-			description: 'Run a CRC check now; a webhook that passes is valid again and receives events',
+			description: 'Run a CRC check now; a webhook that passes is valid again and receives events (X also checks by itself every 30 minutes a webhook not validated for 24 hours)',
 			method: 'PUT',
 			host: 'api',
 			path: '/2/webhooks/{webhook_id}',
@@ -100,16 +101,18 @@ export const webhookResource: Resource = {
 			idempotent: false,
 			fields: [
 				{ ...WEBHOOK_ID },
-				{ wire: 'from_date', label: 'From', type: 'dateTime', required: true, description: 'Within the last 24 hours; a time without a zone is read as UTC' },
-				{ wire: 'to_date', label: 'To', type: 'dateTime', required: true, description: 'After From, not in the future' },
+				{ wire: 'from_date', label: 'From', type: 'dateTime', required: true, description: 'First minute replayed (included), within the last 24 hours; a time without a zone is read as UTC' },
+				{ wire: 'to_date', label: 'To', type: 'dateTime', required: true, description: 'Last minute replayed (included), not before From, not in the future' },
 			],
+			// X takes whole minutes, both inclusive (openapi.json, CreateWebhookReplayJobRequest), of up to
+			// the past 24 hours: From no earlier than the minute 24 hours ago, To no later than this minute.
 			check: (values, { fail }) => {
-				const from = Date.parse(String(values.from_date));
-				const to = Date.parse(String(values.to_date));
+				const from = minuteOf(Date.parse(String(values.from_date)));
+				const to = minuteOf(Date.parse(String(values.to_date)));
 				const now = Date.now();
-				if (from < now - DAY_MS) fail('From (from_date)', `must be within the last 24 hours (got ${String(values.from_date)})`);
-				if (to > now + 60_000) fail('To (to_date)', `must not be in the future (got ${String(values.to_date)})`);
-				if (from >= to) fail('From (from_date)', `must be before To (to_date) (got ${String(values.from_date)} and ${String(values.to_date)})`);
+				if (from < minuteOf(now - DAY_MS)) fail('From (from_date)', `must be within the last 24 hours (got ${String(values.from_date)})`);
+				if (to > minuteOf(now)) fail('To (to_date)', `must not be in the future (got ${String(values.to_date)})`);
+				if (from > to) fail('From (from_date)', `must not be after To (to_date) (got ${String(values.from_date)} and ${String(values.to_date)})`);
 				values.from_date = replayStamp(String(values.from_date));
 				values.to_date = replayStamp(String(values.to_date));
 			},
