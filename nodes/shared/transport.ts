@@ -74,6 +74,11 @@ export interface XResponse {
 	status: number;
 	headers: Record<string, string>;
 	body: unknown;
+	/**
+	 * Sent again after an attempt whose outcome is unknown (a lost connection, a timeout, a 5xx or
+	 * an unreadable answer): X may have applied an earlier attempt, so "no change" can mean "done".
+	 */
+	repeated?: boolean;
 }
 
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
@@ -383,7 +388,7 @@ export async function xRequest(
 		}
 		const response: XResponse = { status: answer.status, headers: answer.headers, body: read.body };
 
-		if (response.status < 400) return response;
+		if (response.status < 400) return retries ? { ...response, repeated: true } : response;
 
 		if (response.status === 429) {
 			// X did not process a rate-limited request, so any method may be sent again.

@@ -10,8 +10,8 @@ import { batchDistinctKeys, groupBy, runOrdered } from '../../shared/batching';
 import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
 import { compareDecimal, parsePrice } from '../../shared/prices';
 import { itemParameter } from '../../shared/prepare';
-import type { RetryPolicy } from '../../shared/transport';
-import { adsRequest } from '../../shared/transport';
+import type { AdsEnvelope, RetryPolicy } from '../../shared/transport';
+import { adsRequest, xRequest } from '../../shared/transport';
 
 /** X's largest product batch; X ignores every entry of a batch that repeats an id. */
 const PRODUCT_BATCH = 25;
@@ -147,12 +147,15 @@ async function upsertProducts(ctx: IExecuteFunctions, items: CheckedItem[], poli
 		const dependsOn = dependencies(batches, (n) => String(items[n].values.id));
 		const answers = await runOrdered(batches.length, Math.max(1, concurrency), async (b) => {
 			const first = items[batches[b][0]];
-			const envelope = await adsRequest(
+			const { body, repeated } = await xRequest(
 				ctx,
 				{ ...first.request, body: { products: batches[b].map((n) => items[n].request.body as IDataObject) } },
 				policy,
 			);
-			return ((envelope.data as IDataObject)?.products_response ?? []) as IDataObject[];
+			const products = (((body as AdsEnvelope | undefined)?.data as IDataObject | undefined)?.products_response ?? []) as IDataObject[];
+			// Sent again after an attempt whose answer was lost: X may have applied that one, and then
+			// answers NO_CHANGE here. Each product says so, so that NO_CHANGE is not read as "nothing to do".
+			return repeated ? products.map((product) => ({ ...product, repeated_request: true })) : products;
 		}, (b) => dependsOn[b]);
 		batches.forEach((batch, b) => {
 			const answer = answers[b];
