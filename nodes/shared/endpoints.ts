@@ -74,7 +74,6 @@ export interface CheckHelpers {
 }
 
 export interface Endpoint {
-	resource: string;
 	operation: string;
 	/** Operation name in the UI, e.g. "Get Many". */
 	name: string;

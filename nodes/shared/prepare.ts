@@ -263,10 +263,12 @@ export function prepareItem(
 
 	const pathParams: Record<string, string> = {};
 	const rest: IDataObject = {};
+	const query: IDataObject = {};
+	for (const field of endpoint.fields ?? []) if (field.in === 'query' && field.wire in values) query[field.wire] = values[field.wire];
 	for (const [wire, value] of Object.entries(values)) {
 		const wireValue = Array.isArray(value) && endpoint.send !== 'json' ? value.join(',') : value;
 		if (endpoint.path.includes(`{${wire}}`)) pathParams[wire] = String(wireValue);
-		else rest[wire] = wireValue;
+		else if (!(wire in query)) rest[wire] = wireValue;
 	}
 	const request: XRequest = {
 		method: endpoint.method,
@@ -277,7 +279,7 @@ export function prepareItem(
 		idempotent: endpoint.idempotent,
 		auth: endpointAuth(endpoint),
 		itemIndex,
-		...(endpoint.send === 'json' ? { body: rest } : { qs: rest }),
+		...(endpoint.send === 'json' ? { body: rest, ...(Object.keys(query).length ? { qs: query } : {}) } : { qs: { ...rest, ...query } }),
 	};
 	let list: ListRequest | undefined;
 	if (endpoint.list) {

@@ -4,6 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { signedClient } from '../emulator/signedClient';
 import { startXTestEnv } from './env';
 import type { XTestEnv } from './env';
 
@@ -20,6 +21,8 @@ beforeEach(() => {
 const fx = () => env.emulator.control.fixtures().production;
 const sandboxFx = () => env.emulator.control.fixtures().sandbox;
 const requests = () => env.emulator.control.requests();
+/** A request signed by hand, for the forms the node no longer sends. */
+const signed = signedClient(() => env.emulator);
 const q = (raw: string) => new URLSearchParams(raw);
 
 async function ok(parameters: INodeParameters, input?: IDataObject[]) {
@@ -83,7 +86,7 @@ describe('Account App, Account History, Business Category, Curated Category, Pla
 });
 
 describe('Audience Estimate', () => {
-	it('posts the criteria as JSON and returns the audience size', async () => {
+	it('posts the criteria as JSON with operator_type in the query string (X\'s reference), and returns the audience size', async () => {
 		const [estimate] = await ok({
 			resource: 'audienceEstimate',
 			operation: 'get',
@@ -97,7 +100,13 @@ describe('Audience Estimate', () => {
 		expect(estimate).toHaveProperty('audience_size');
 		const sent = requests()[0];
 		expect(sent.headers['content-type']).toMatch(/application\/json/);
-		expect(JSON.parse(sent.body)).toMatchObject({ operator_type: 'EQ', targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD' }, { targeting_type: 'LOCATION' }] });
+		expect(JSON.parse(sent.body)).toEqual({ targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' }, { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }] });
+		expect(new URLSearchParams(sent.query).get('operator_type')).toBe('EQ');
+		// The old form, operator_type in the JSON body, is refused by the emulator as X's reference says.
+		const old = await signed('POST', `${env.emulator.urls.ads}/12/accounts/${fx().accountId}/audience_estimate`, {
+			json: { targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' }], operator_type: 'EQ' },
+		});
+		expect(old.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'operator_type' });
 	});
 
 	it('surfaces X\'s refusal of a criterion X judges (unknown targeting type)', async () => {

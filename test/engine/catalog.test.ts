@@ -1,11 +1,13 @@
 /**
- * Product catalogs, products, product sets and keyword insights (spec document 02) through the
+ * Product catalogs, products, product sets and keyword insights
+ * (https://docs.x.com/x-ads-api/catalog-management/reference) through the
  * engine against the emulator: every operation, the Product table's rules (refused before any
  * request), batching of upserts (25 per request, repeated ids in order), per-item statuses and
  * request-level failures.
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { signedClient } from '../emulator/signedClient';
 import { startXTestEnv } from './env';
 import type { XTestEnv } from './env';
 
@@ -20,6 +22,8 @@ beforeEach(() => {
 });
 
 const fx = () => env.emulator.control.fixtures().production;
+/** A request signed by hand, for the forms the node no longer sends. */
+const signed = signedClient(() => env.emulator);
 const requests = () => env.emulator.control.requests();
 const q = (raw: string) => new URLSearchParams(raw);
 const stored = () => env.emulator.control.products(fx().productCatalogId);
@@ -63,9 +67,14 @@ describe('Product Catalog', () => {
 
 		const [renamed] = await ok({ resource: 'productCatalog', operation: 'update', catalog: { __rl: true, mode: 'list', value: fx().productCatalogId }, name: 'Acme Spring' });
 		expect(renamed).toEqual({ id: fx().productCatalogId, name: 'Acme Spring' });
+		// X's reference: name goes in the query string (https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id).
 		const put = requests().at(-1)!;
-		expect(put.headers['content-type']).toMatch(/application\/json/);
-		expect(JSON.parse(put.body)).toEqual({ name: 'Acme Spring' });
+		expect(q(put.query).get('name')).toBe('Acme Spring');
+		expect(put.body).toBe('');
+		// The old form, a JSON body, is refused by the emulator as X's reference says.
+		const asJson = await signed('PUT', `${env.emulator.urls.ads}/12/product_catalogs/${fx().productCatalogId}`, { json: { name: 'Json' } });
+		expect(asJson.status).toBe(400);
+		expect(asJson.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/takes no JSON body/) });
 
 		const [deleted] = await ok({ resource: 'productCatalog', operation: 'delete', catalog: fx().productCatalogId });
 		expect(deleted).toEqual({ id: fx().productCatalogId, name: 'Acme Spring' });
@@ -73,7 +82,9 @@ describe('Product Catalog', () => {
 
 		const [created] = await ok({ resource: 'productCatalog', operation: 'create', name: 'Acme Fresh', additionalFields: { userId: env.emulator.users[0].userId } });
 		expect(created).toMatchObject({ name: 'Acme Fresh', id: expect.any(String) });
-		expect(JSON.parse(requests().at(-1)!.body)).toEqual({ name: 'Acme Fresh', user_id: env.emulator.users[0].userId });
+		const post = requests().at(-1)!;
+		expect(Object.fromEntries(q(post.query))).toEqual({ name: 'Acme Fresh', user_id: env.emulator.users[0].userId });
+		expect(post.body).toBe('');
 
 		const second = await env.ads({ resource: 'productCatalog', operation: 'create', name: 'Another' });
 		expect(second.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
@@ -152,7 +163,7 @@ describe('Product: create or update', () => {
 					ageGroup: 'adult',
 					color: 'Beaded',
 					customLabel0: 'summer',
-					vendorProductCategory: 'Apparel & Accessories > Shoes',
+					googleProductCategory: 'Apparel & Accessories > Shoes',
 				},
 			},
 			[
@@ -187,10 +198,23 @@ describe('Product: create or update', () => {
 			age_group: 'adult',
 			color: 'Beaded',
 			custom_label_0: 'summer',
-			vendor_product_category: 'Apparel & Accessories > Shoes',
+			google_product_category: 'Apparel & Accessories > Shoes',
 		});
 		const boot = stored().find((p) => p.id === 'boot-1')!;
 		expect(boot).toMatchObject({ title: 'Leather Boot', mpn: null, gtin: null, size: null, item_group_id: null, product_key: out[0].json.product_key });
+	});
+
+	it('sends google_product_category and X\'s own form of the sale window; X refuses the old name vendor_product_category', async () => {
+		const sent = await ok(upsertAuto(), [
+			product('cat-1', { google_product_category: 'Apparel & Accessories > Shoes', sale_price: '9.99 USD', sale_price_effective_date: '2022-10-04T17:20:31.000Z/2022-10-10T04:00:00.000Z' }),
+		]);
+		expect(sent[0]).toMatchObject({ id: 'cat-1', status: 'CREATE_SUCCESS' });
+		expect(JSON.parse(productPuts()[0].body).products[0]).toMatchObject({ google_product_category: 'Apparel & Accessories > Shoes' });
+		expect(stored().find((p) => p.id === 'cat-1')).toMatchObject({ google_product_category: 'Apparel & Accessories > Shoes' });
+		const old = await signed('PUT', `${env.emulator.urls.ads}/12/product_catalogs/${fx().productCatalogId}/products`, {
+			json: { products: [product('cat-2', { vendor_product_category: 'Apparel' })] },
+		});
+		expect(old.json.data.products_response[0]).toMatchObject({ id: 'cat-2', status: 'ERROR', errors: [expect.objectContaining({ parameter: 'vendor_product_category' })] });
 	});
 
 	it('upserts 60 products mapped automatically in exactly 3 requests of at most 25, then a second sync changes nothing', async () => {
@@ -319,6 +343,19 @@ describe('Product Set', () => {
 			additionalFields: { filters: '[{"attribute":"price","operator":"GREATER_THAN","value":"60.00 USD"}]' },
 		});
 		expect(filtered).toMatchObject({ type: 'FILTERED', product_ids: ['sku-1', 'sku-2'], processing_status: 'DONE', filters: [{ attribute: 'price', operator: 'GREATER_THAN', value: '60.00 USD' }] });
+		const [byCategory] = await ok({
+			resource: 'productSet',
+			operation: 'create',
+			catalog: fx().productCatalogId,
+			name: 'Shoes',
+			type: 'FILTERED',
+			additionalFields: { filters: '[{"attribute":"google_product_category","operator":"CONTAINS","value":"Shoes"}]' },
+		});
+		expect(byCategory).toMatchObject({ filters: [{ attribute: 'google_product_category', operator: 'CONTAINS', value: 'Shoes' }] });
+		const oldAttribute = await signed('POST', `${env.emulator.urls.ads}/12/product_catalogs/${fx().productCatalogId}/product_sets`, {
+			json: { name: 'Old', type: 'FILTERED', filters: [{ attribute: 'vendor_product_category', operator: 'CONTAINS', value: 'Shoes' }] },
+		});
+		expect(oldAttribute.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'filters' });
 
 		const [updated] = await ok({ resource: 'productSet', operation: 'update', catalog: fx().productCatalogId, productSetId: String(created.id), updateFields: { name: 'Sneakers 2026' } });
 		expect(updated).toMatchObject({ id: created.id, name: 'Sneakers 2026', description: 'Only sneakers' });

@@ -6,6 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { pollClosed } from '../emulator';
+import { signedClient } from '../emulator/signedClient';
 import { startXTestEnv } from './env';
 import type { XTestEnv } from './env';
 
@@ -23,6 +24,8 @@ const fx = () => env.emulator.control.fixtures().production;
 const sandboxFx = () => env.emulator.control.fixtures().sandbox;
 const creatives = () => env.emulator.control.state().ads.production.creatives;
 const requests = () => env.emulator.control.requests();
+/** A request signed by hand, for the forms the node no longer sends. */
+const signed = signedClient(() => env.emulator);
 const q = (raw: string) => new URLSearchParams(raw);
 const account = () => fx().accountId;
 const paired = (items: Array<{ pairedItem?: unknown }>) => items.map((i) => (i.pairedItem as { item: number }).item);
@@ -247,17 +250,15 @@ describe('Card', () => {
 		expect(changed).toMatchObject({ name: 'Renamed', card_type: 'VIDEO_WEBSITE', components });
 	});
 
-	it('deletes on the legacy path, reading the card type first when not given; deleted cards listed with With Deleted', async () => {
+	it('deletes by card ID in one request, as X\'s reference says; the old card type path is refused; deleted cards listed with With Deleted', async () => {
 		const [website, app] = fx().cardIds;
 		const [deleted] = await ok({ resource: 'card', operation: 'delete', account: account(), cardId: website });
 		expect(deleted).toMatchObject({ id: website, deleted: true });
-		expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual([
-			`GET /12/accounts/${account()}/cards/${website}`,
-			`DELETE /12/accounts/${account()}/cards/IMAGE_WEBSITE/${website}`,
-		]);
-		env.emulator.control.clearRequests();
-		await ok({ resource: 'card', operation: 'delete', account: account(), cardId: app, additionalFields: { cardType: 'VIDEO_APP' } });
-		expect(requests().map((r) => r.method)).toEqual(['DELETE']);
+		// https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-cards-card-id
+		expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /12/accounts/${account()}/cards/${website}`]);
+		const oldPath = await signed('DELETE', `${env.emulator.urls.ads}/12/accounts/${account()}/cards/VIDEO_APP/${app}`);
+		expect(oldPath.status).toBe(404);
+		await ok({ resource: 'card', operation: 'delete', account: account(), cardId: app });
 
 		const without = await ok({ resource: 'card', operation: 'getAll', account: account(), returnAll: true });
 		expect(without).toHaveLength(0);
@@ -267,9 +268,9 @@ describe('Card', () => {
 		expect(one.deleted).toBe(true);
 	});
 
-	it('surfaces X\'s refusals: a wrong card type on the delete path (404), a key not in the library (400)', async () => {
-		const wrongType = await refused({ resource: 'card', operation: 'delete', account: account(), cardId: fx().cardIds[0], additionalFields: { cardType: 'VIDEO_APP' } });
-		expect(wrongType.httpCode).toBe('404');
+	it('surfaces X\'s refusals: an unknown card on delete (404), a key not in the library (400)', async () => {
+		const unknownCard = await refused({ resource: 'card', operation: 'delete', account: account(), cardId: '1234567890' });
+		expect(unknownCard.httpCode).toBe('404');
 		const unknownKey = await refused({
 			resource: 'card',
 			operation: 'create',

@@ -66,7 +66,8 @@ function mismatches(endpoint: Endpoint, ref: AdsRefEndpoint): string[] {
 			out.push(`${key}: ${field.wire} is not a parameter X lists for it`);
 			continue;
 		}
-		if (param.place !== place) out.push(`${key}: ${field.wire} is sent in the ${place}, X takes it in the ${param.place}`);
+		const sentIn = field.in ?? place;
+		if (param.place !== sentIn) out.push(`${key}: ${field.wire} is sent in the ${sentIn}, X takes it in the ${param.place}`);
 		const foreign = (field.options ?? []).filter((o) => param.values && !param.values.includes(o));
 		if (foreign.length) out.push(`${key}: ${field.wire} offers ${foreign.join(', ')}, not among X's values ${param.values!.join(', ')}`);
 	}

@@ -1,4 +1,4 @@
-/** Accounts (spec document 03): list, get, update, and sandbox create/delete. */
+/** Accounts: list, get, update, and sandbox create/delete. */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 
@@ -25,13 +25,13 @@ export const accountResource: Resource = {
 	description: 'Ads accounts of the authenticated user',
 	endpoints: [
 		{
-			resource: 'account',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many accounts',
 			description: 'List the ads accounts the user has access to',
 			method: 'GET',
 			path: '/accounts',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts',
 			list: { maxCount: 1000 },
 			fields: [
 				{
@@ -54,23 +54,23 @@ export const accountResource: Resource = {
 			],
 		},
 		{
-			resource: 'account',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get an account',
 			description: 'Get one ads account',
 			method: 'GET',
 			path: '/accounts/{account_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id',
 			fields: [accountField, withDeletedField],
 		},
 		{
-			resource: 'account',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update an account',
 			description: 'Change the name or industry type of an ads account',
 			method: 'PUT',
 			path: '/accounts/{account_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#put-accounts-account-id',
 			fields: [
 				accountField,
 				{ wire: 'name', label: 'Name', type: 'string', rules: { minLength: 1 } },
@@ -83,7 +83,6 @@ export const accountResource: Resource = {
 			},
 		},
 		{
-			resource: 'account',
 			operation: 'createSandbox',
 			name: 'Create Sandbox Account',
 			action: 'Create a sandbox account',
@@ -91,9 +90,9 @@ export const accountResource: Resource = {
 			method: 'POST',
 			host: 'adsSandbox',
 			path: '/accounts',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#post-accounts',
 		},
 		{
-			resource: 'account',
 			operation: 'deleteSandbox',
 			name: 'Delete Sandbox Account',
 			action: 'Delete a sandbox account',
@@ -101,6 +100,7 @@ export const accountResource: Resource = {
 			method: 'DELETE',
 			host: 'adsSandbox',
 			path: '/accounts/{account_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#delete-accounts-account-id',
 			fields: [accountField],
 		},
 	],

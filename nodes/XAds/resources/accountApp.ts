@@ -1,4 +1,4 @@
-/** Account apps (spec document 03): the mobile apps of an ads account. */
+/** Account apps: the mobile apps of an ads account. */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 
@@ -8,13 +8,13 @@ export const accountAppResource: Resource = {
 	description: 'Mobile apps associated with an ads account',
 	endpoints: [
 		{
-			resource: 'accountApp',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many account apps',
 			description: 'List the apps of an ads account',
 			method: 'GET',
 			path: '/accounts/{account_id}/account_apps',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-account-apps',
 			list: { maxCount: 1000 },
 			fields: [accountField, sortByField, withDeletedField, withTotalCountField],
 		},

@@ -1,4 +1,4 @@
-/** Account history (spec document 03, beta, needs allowlisting): who changed what, and when. */
+/** Account history (beta, needs allowlisting): who changed what, and when. */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, checkTimeOrder } from '../fields';
 
@@ -12,13 +12,13 @@ export const accountHistoryResource: Resource = {
 	description: 'Changes made to an entity of an ads account (beta; the account must be allowlisted)',
 	endpoints: [
 		{
-			resource: 'accountHistory',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many account history entries',
 			description: 'List the changes made to one entity between two whole hours',
 			method: 'GET',
 			path: '/accounts/{account_id}/account_history',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-account-history',
 			list: { maxCount: 1000 },
 			fields: [
 				accountField,

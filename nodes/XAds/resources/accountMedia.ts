@@ -1,4 +1,4 @@
-/** Account media (spec document 02): media creatives of an account (a library video of category AMPLIFY_VIDEO appears as PREROLL). */
+/** Account media: media creatives of an account (a library video of category AMPLIFY_VIDEO appears as PREROLL). */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 
@@ -23,13 +23,13 @@ export const accountMediaResource: Resource = {
 	description: 'Media creatives of an ads account',
 	endpoints: [
 		{
-			resource: 'accountMedia',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many account media',
 			description: 'List the media creatives of an account',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-account-media',
 			list: { maxCount: 1000 },
 			fields: [
 				accountField,
@@ -41,23 +41,23 @@ export const accountMediaResource: Resource = {
 			],
 		},
 		{
-			resource: 'accountMedia',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get an account media',
 			description: 'Get one media creative',
 			method: 'GET',
 			path: `${path}/{account_media_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-account-media-account-media-id',
 			fields: [accountField, mediaIdField, withDeletedField],
 		},
 		{
-			resource: 'accountMedia',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete an account media',
 			description: 'Delete a media creative',
 			method: 'DELETE',
 			path: `${path}/{account_media_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-account-media-account-media-id',
 			fields: [accountField, mediaIdField],
 		},
 	],

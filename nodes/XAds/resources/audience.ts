@@ -1,4 +1,4 @@
-/** Audiences (spec document 02): permissions, targeting, and loading users into custom audiences and do-not-reach lists. */
+/** Audiences: permissions, targeting, and loading users into custom audiences and do-not-reach lists. */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint, Field, Resource } from '../../shared/endpoints';
@@ -63,18 +63,19 @@ function usersEndpoint(
 	target: Field,
 	identifiers: Field[],
 	noun: string,
+	docs: string,
 ): Endpoint {
 	const operationType = operation === 'addUsers' ? 'Update' : 'Delete';
 	const mapped = [...identifiers, ...(resource === 'customAudience' ? timeFields : timeFields.slice(1))];
 	const fields = [accountField, target, ...mapped];
 	return {
-		resource,
 		operation,
 		name: operation === 'addUsers' ? 'Add Users' : 'Remove Users',
 		action: operation === 'addUsers' ? `Add users to a ${noun}` : `Remove users from a ${noun}`,
 		description: `${operation === 'addUsers' ? 'Add' : 'Remove'} users by email, phone and other identifiers (normalized and SHA-256 hashed before sending), 2,500 per request`,
 		method: 'POST',
 		path,
+		docs,
 		send: 'json',
 		idempotent: true, // adding or removing the same users again has the same result
 		optionalLabel: 'Identifiers and Options',
@@ -93,6 +94,8 @@ function usersEndpoint(
 	};
 }
 
+const CUSTOM_AUDIENCE_USERS_DOCS = 'https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users';
+const DO_NOT_REACH_USERS_DOCS = 'https://docs.x.com/x-ads-api/audiences/reference#post-batch-accounts-account-id-do-not-reach-lists-do-not-reach-list-id-users';
 const tailoredAudienceField = idField('tailored_audience_id', 'Tailored Audience ID');
 const customAudienceField = idField('custom_audience_id', 'Custom Audience ID');
 const doNotReachListField = idField('do_not_reach_list_id', 'Do-Not-Reach List ID');
@@ -104,7 +107,6 @@ export const tailoredAudiencePermissionResource: Resource = {
 	description: 'Sharing of an audience with other ads accounts (only the owning account may change it)',
 	endpoints: [
 		{
-			resource: 'tailoredAudiencePermission',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many tailored audience permissions',
@@ -112,6 +114,7 @@ export const tailoredAudiencePermissionResource: Resource = {
 			method: 'GET',
 			version: 5,
 			path: permissionsPath,
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#get-accounts-account-id-tailored-audiences-tailored-audience-id-permissions',
 			list: { maxCount: 1000 },
 			fields: [
 				accountField,
@@ -123,7 +126,6 @@ export const tailoredAudiencePermissionResource: Resource = {
 			],
 		},
 		{
-			resource: 'tailoredAudiencePermission',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a tailored audience permission',
@@ -131,6 +133,7 @@ export const tailoredAudiencePermissionResource: Resource = {
 			method: 'POST',
 			version: 5,
 			path: permissionsPath,
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-tailored-audiences-tailored-audience-id-permissions',
 			fields: [
 				accountField,
 				tailoredAudienceField,
@@ -139,7 +142,6 @@ export const tailoredAudiencePermissionResource: Resource = {
 			],
 		},
 		{
-			resource: 'tailoredAudiencePermission',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a tailored audience permission',
@@ -147,6 +149,7 @@ export const tailoredAudiencePermissionResource: Resource = {
 			method: 'DELETE',
 			version: 5,
 			path: `${permissionsPath}/{tailored_audience_permission_id}`,
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#delete-accounts-account-id-tailored-audiences-tailored-audience-id-permissions-tailored-audience-permission-id',
 			fields: [accountField, tailoredAudienceField, idField('tailored_audience_permission_id', 'Permission ID')],
 		},
 	],
@@ -157,16 +160,16 @@ export const customAudienceResource: Resource = {
 	value: 'customAudience',
 	description: 'Custom audiences: where they are targeted, and their users',
 	endpoints: [
-		usersEndpoint('customAudience', 'addUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience'),
-		usersEndpoint('customAudience', 'removeUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience'),
+		usersEndpoint('customAudience', 'addUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
+		usersEndpoint('customAudience', 'removeUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
 		{
-			resource: 'customAudience',
 			operation: 'getTargeted',
 			name: 'Get Targeting',
 			action: 'Get where a custom audience is targeted',
 			description: 'List the campaigns and line items that target a custom audience',
 			method: 'GET',
 			path: '/accounts/{account_id}/custom_audiences/{custom_audience_id}/targeted',
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#get-accounts-account-id-custom-audiences-custom-audience-id-targeted',
 			list: {},
 			fields: [
 				accountField,
@@ -182,16 +185,16 @@ export const doNotReachListResource: Resource = {
 	value: 'doNotReachList',
 	description: 'Users who must not be reached by the account\'s ads',
 	endpoints: [
-		usersEndpoint('doNotReachList', 'addUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list'),
-		usersEndpoint('doNotReachList', 'removeUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list'),
+		usersEndpoint('doNotReachList', 'addUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list', DO_NOT_REACH_USERS_DOCS),
+		usersEndpoint('doNotReachList', 'removeUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list', DO_NOT_REACH_USERS_DOCS),
 		{
-			resource: 'doNotReachList',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a do-not-reach list',
 			description: 'Delete a do-not-reach list',
 			method: 'DELETE',
 			path: '/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}',
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#delete-accounts-account-id-do-not-reach-lists-do-not-reach-list-id',
 			fields: [accountField, doNotReachListField],
 		},
 	],

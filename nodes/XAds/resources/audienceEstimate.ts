@@ -1,4 +1,4 @@
-/** Audience estimate (spec document 03): the approximate reach of a set of targeting criteria. */
+/** Audience estimate: the approximate reach of a set of targeting criteria. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/endpoints';
@@ -28,13 +28,13 @@ export const audienceEstimateResource: Resource = {
 	description: 'Approximate audience size of targeting criteria',
 	endpoints: [
 		{
-			resource: 'audienceEstimate',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get an audience estimate',
 			description: 'Estimate the audience size of a set of targeting criteria',
 			method: 'POST',
 			path: '/accounts/{account_id}/audience_estimate',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#post-accounts-account-id-audience-estimate',
 			send: 'json',
 			idempotent: true, // an estimate changes nothing
 			fields: [
@@ -47,7 +47,8 @@ export const audienceEstimateResource: Resource = {
 					default: '[\n  { "targeting_type": "BROAD_KEYWORD", "targeting_value": "shoes" },\n  { "targeting_type": "LOCATION", "targeting_value": "96683cc9126741d1" }\n]',
 					description: 'A JSON array of criteria with the parameters of targeting criteria creation (targeting_type, targeting_value, ...); at least one must be a primary criterion such as followers, interests or keywords',
 				},
-				{ wire: 'operator_type', label: 'Operator Type', type: 'options', options: ['EQ', 'NE'], description: 'EQ targets the criteria (default); NE excludes them' },
+				// X's reference lists operator_type as a query parameter of this JSON endpoint.
+				{ wire: 'operator_type', label: 'Operator Type', type: 'options', options: ['EQ', 'NE'], in: 'query', description: 'EQ targets the criteria (default); NE excludes them' },
 			],
 			check: (values, { fail }) => {
 				const label = 'Targeting Criteria (targeting_criteria)';

@@ -1,4 +1,4 @@
-/** Advertiser business categories (spec document 03): for PREROLL_VIEWS line items. */
+/** Advertiser business categories: for PREROLL_VIEWS line items. */
 import type { Resource } from '../../shared/endpoints';
 
 export const businessCategoryResource: Resource = {
@@ -7,13 +7,13 @@ export const businessCategoryResource: Resource = {
 	description: 'The business categories a PREROLL_VIEWS line item needs (as their IAB categories)',
 	endpoints: [
 		{
-			resource: 'advertiserBusinessCategory',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many advertiser business categories',
 			description: 'List the advertiser business categories with their IAB categories',
 			method: 'GET',
 			path: '/advertiser_business_categories',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-advertiser-business-categories',
 		},
 	],
 };

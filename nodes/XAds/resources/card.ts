@@ -1,12 +1,10 @@
 /**
- * Cards (spec document 02): website and app cards and carousels, built from components in the UI
+ * Cards: website and app cards and carousels, built from components in the UI
  * (MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON) or given as JSON, checked against X's composition rules.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
-import type { RetryPolicy } from '../../shared/transport';
-import { adsRequest } from '../../shared/transport';
+import type { Field, Resource } from '../../shared/endpoints';
 import { inputError } from '../../shared/validation';
 import { accountField, idField, idListField, sortByField, withDeletedField } from '../fields';
 import { MEDIA_KEY } from './mediaLibrary';
@@ -295,17 +293,6 @@ const structureFields: Field[] = [
 const path = '/accounts/{account_id}/cards';
 const cardIdField = idField('card_id', 'Card ID');
 
-/** The legacy delete path names the card type; read it from the card when it is not given. */
-async function deleteCard(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const pathParams = { ...item.request.pathParams! };
-	if (!pathParams.card_type) {
-		const current = await adsRequest(ctx, { method: 'GET', host: 'ads', path: `${path}/{card_id}`, pathParams, itemIndex: item.itemIndex }, policy);
-		const card = (Array.isArray(current.data) ? current.data[0] : current.data) as IDataObject;
-		pathParams.card_type = String(card?.card_type ?? '');
-	}
-	const deleted = await adsRequest(ctx, { ...item.request, pathParams }, policy);
-	return [(Array.isArray(deleted.data) ? deleted.data[0] : deleted.data) as IDataObject];
-}
 
 export const cardResource: Resource = {
 	name: 'Card',
@@ -313,13 +300,13 @@ export const cardResource: Resource = {
 	description: 'Website and app cards and carousels, attached to posts by their card URI',
 	endpoints: [
 		{
-			resource: 'card',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many cards',
 			description: 'List the cards created through the cards endpoint',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards',
 			list: { maxCount: 200 },
 			fields: [
 				accountField,
@@ -333,23 +320,23 @@ export const cardResource: Resource = {
 			],
 		},
 		{
-			resource: 'card',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a card',
 			description: 'Get one card',
 			method: 'GET',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-card-id',
 			fields: [accountField, cardIdField, withDeletedField],
 		},
 		{
-			resource: 'card',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a card',
 			description: 'Create a card from components (or slides); its card_uri attaches it to posts',
 			method: 'POST',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-cards',
 			send: 'json',
 			fields: [accountField, { wire: 'name', label: 'Name', type: 'string', required: true, rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
 			extraProperties: [createSourceProperty, componentProperty, jsonProperty],
@@ -357,13 +344,13 @@ export const cardResource: Resource = {
 			check: (values, { fail }) => checkCard(values, fail, true),
 		},
 		{
-			resource: 'card',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a card',
 			description: 'Replace a card\'s name, components or slides',
 			method: 'PUT',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#put-accounts-account-id-cards-card-id',
 			send: 'json',
 			fields: [accountField, cardIdField, { wire: 'name', label: 'Name', type: 'string', rules: { minLength: 1, maxLength: 80 } }, ...structureFields],
 			extraProperties: [updateSourceProperty, componentProperty, jsonProperty],
@@ -376,15 +363,16 @@ export const cardResource: Resource = {
 			},
 		},
 		{
-			resource: 'card',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a card',
-			description: 'Delete a card (legacy path with the card type, read from the card when not given)',
+			description: 'Delete a card by its ID',
 			method: 'DELETE',
-			path: `${path}/{card_type}/{card_id}`,
-			fields: [accountField, cardIdField, { wire: 'card_type', label: 'Card Type', type: 'options', options: CARD_TYPES, description: 'Read from the card when not given' }],
-			run: deleteCard,
+			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-cards-card-id',
+			fields: [accountField, cardIdField],
+			// X answers the deleted card in an array, as for Get.
+			output: (envelope) => [(Array.isArray(envelope.data) ? envelope.data[0] : envelope.data) as IDataObject],
 		},
 	],
 };

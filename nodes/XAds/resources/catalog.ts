@@ -1,5 +1,5 @@
 /**
- * Product catalogs, products and product sets (spec document 02, early access). Product upsert is
+ * Product catalogs, products and product sets (early access). Product upsert is
  * the heart of scheduled catalog syncs: every product is checked against the Product table before
  * anything is sent, then sent 25 per request with several requests in flight.
  */
@@ -54,7 +54,7 @@ export const productFields: Field[] = [
 	{ wire: 'mpn', label: 'MPN', type: 'string', description: 'Required when brand and GTIN are absent' },
 	{ wire: 'mobile_link', label: 'Mobile Link', type: 'string', rules: https('mobile_link') },
 	{ wire: 'additional_image_link', label: 'Additional Image Links', type: 'string', description: 'Up to 10 https image URLs, comma-separated' },
-	{ wire: 'vendor_product_category', label: 'Google Product Category', type: 'string', description: 'Category path or ID in a third-party product taxonomy' },
+	{ wire: 'google_product_category', label: 'Google Product Category', type: 'string', description: 'Category path or ID in Google\'s product taxonomy' },
 	{ wire: 'product_type', label: 'Product Type', type: 'string', description: 'Your own taxonomy, levels separated by " > "' },
 	{ wire: 'inventory', label: 'Inventory', type: 'number', description: 'At least 1 when in stock', rules: { integer: true, min: 0 } },
 	{ wire: 'sale_price', label: 'Sale Price', type: 'string', placeholder: 'e.g. 14.99 USD', description: 'Lower than the price, in the same currency' },
@@ -69,8 +69,11 @@ export const productFields: Field[] = [
 
 const PRODUCT_WIRE_NAMES = new Set(productFields.map((f) => f.wire));
 const HTML = /<\/?[a-z!][^>]*>/i;
-/** The spec's form YYYY-MM-DDTHH:MM+HH:MM (offset also negative); X refuses seconds and a Z. */
-const EFFECTIVE_DATE_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}';
+/**
+ * The reference's form YYYY-MM-DDTHH:MM+HH:MM, and the form of X's own example (seconds, a fraction,
+ * Z: 2022-10-04T17:20:31.000Z); the offset may also be negative.
+ */
+const EFFECTIVE_DATE_TIME = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:\\d{2})';
 const EFFECTIVE_DATES = new RegExp(`^(${EFFECTIVE_DATE_TIME})/(${EFFECTIVE_DATE_TIME})$`);
 /** #rgb, #rrggbb, or six hex digits with at least one digit (so names such as "Beaded" pass). */
 const HEX_COLOR = /#[0-9a-f]{3}(?:[0-9a-f]{3})?\b|\b(?=[a-f]*\d)[0-9a-f]{6}\b/i;
@@ -206,7 +209,7 @@ async function updateProductSet(ctx: IExecuteFunctions, item: CheckedItem, polic
 	return [updated.data as IDataObject];
 }
 
-const FILTER_ATTRIBUTES = ['price', 'product_type', 'vendor_product_category', 'sale_price', 'inventory', ...[0, 1, 2, 3, 4].map((n) => `custom_label_${n}`)];
+const FILTER_ATTRIBUTES = ['price', 'product_type', 'google_product_category', 'sale_price', 'inventory', ...[0, 1, 2, 3, 4].map((n) => `custom_label_${n}`)];
 const FILTER_OPERATORS = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'];
 
 const mappingProperty: INodeProperties = {
@@ -244,48 +247,46 @@ export const catalogResource: Resource = {
 	description: 'The product catalog of the user (one per user)',
 	endpoints: [
 		{
-			resource: 'productCatalog',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many product catalogs',
 			description: 'List the product catalogs',
 			method: 'GET',
 			path: '/product_catalogs',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#get-product_catalogs',
 			fields: [{ wire: 'user_id', label: 'User ID', type: 'string', rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' } }],
 		},
 		{
-			resource: 'productCatalog',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a product catalog',
 			description: 'Create the user\'s product catalog (before uploading products)',
 			method: 'POST',
 			path: '/product_catalogs',
-			send: 'json',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#post-product_catalogs',
 			fields: [
 				{ wire: 'name', label: 'Name', type: 'string', required: true },
 				{ wire: 'user_id', label: 'User ID', type: 'string', rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' } },
 			],
 		},
 		{
-			resource: 'productCatalog',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a product catalog',
 			description: 'Rename a product catalog',
 			method: 'PUT',
 			path: '/product_catalogs/{product_catalog_id}',
-			send: 'json',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id',
 			fields: [catalogField, { wire: 'name', label: 'Name', type: 'string', required: true }],
 		},
 		{
-			resource: 'productCatalog',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a product catalog',
 			description: 'Delete a product catalog and all its products, permanently',
 			method: 'DELETE',
 			path: '/product_catalogs/{product_catalog_id}',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#delete-product_catalogs%2Fproduct_catalog_id',
 			fields: [catalogField],
 		},
 	],
@@ -297,13 +298,13 @@ export const productResource: Resource = {
 	description: 'Products of a catalog',
 	endpoints: [
 		{
-			resource: 'product',
 			operation: 'upsert',
 			name: 'Create or Update',
 			action: 'Create or update products',
 			description: 'Upsert products by ID, 25 per request; each output item has the product\'s status',
 			method: 'PUT',
 			path: '/product_catalogs/{product_catalog_id}/products',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id%2Fproducts',
 			send: 'json',
 			fields: [catalogField, ...productFields],
 			optionalLabel: 'Product Fields',
@@ -314,24 +315,24 @@ export const productResource: Resource = {
 			batch: upsertProducts,
 		},
 		{
-			resource: 'product',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many products',
 			description: 'List the products of a catalog (only the first product of each item group)',
 			method: 'GET',
 			path: '/product_catalogs/{product_catalog_id}/products',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#get-product_catalogs%2Fproduct_catalog_id%2Fproducts',
 			list: { maxCount: 100 },
 			fields: [catalogField, { wire: 'item_group_key', label: 'Item Group Key', type: 'string' }],
 		},
 		{
-			resource: 'product',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete products',
 			description: 'Delete products by product key, 25 keys per request',
 			method: 'DELETE',
 			path: '/product_catalogs/{product_catalog_id}/products',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#delete-product_catalogs%2Fproduct_catalog_id%2Fproducts',
 			send: 'json',
 			fields: [catalogField, { wire: 'product_keys', label: 'Product Keys', type: 'list', required: true, description: 'Product keys (generated by X) to delete, comma-separated or an array' }],
 			run: deleteProducts,
@@ -345,23 +346,23 @@ export const productSetResource: Resource = {
 	description: 'Sets of products for dynamic product ads',
 	endpoints: [
 		{
-			resource: 'productSet',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a product set',
 			description: 'Get one product set',
 			method: 'GET',
 			path: '/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#get-product_catalogs%2Fproduct_catalog_id%2Fproduct_sets%2Fproduct_set_id',
 			fields: [catalogField, productSetField],
 		},
 		{
-			resource: 'productSet',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a product set',
 			description: 'Create a MANUAL set of given products or a FILTERED set defined by filters',
 			method: 'POST',
 			path: '/product_catalogs/{product_catalog_id}/product_sets',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#post-product_catalogs%2Fproduct_catalog_id%2Fproduct_sets',
 			send: 'json',
 			fields: [
 				catalogField,
@@ -397,13 +398,13 @@ export const productSetResource: Resource = {
 			},
 		},
 		{
-			resource: 'productSet',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a product set',
 			description: 'Change the name or description of a MANUAL product set (FILTERED sets cannot be updated)',
 			method: 'PUT',
 			path: '/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id%2Fproduct_sets%2Fproduct_set_id',
 			send: 'json',
 			fields: [catalogField, productSetField, { wire: 'name', label: 'Name', type: 'string' }, { wire: 'description', label: 'Description', type: 'string' }],
 			check: (values, { fail }) => {

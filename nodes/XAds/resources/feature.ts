@@ -1,4 +1,4 @@
-/** Account features (spec document 03): list them; add or remove them on sandbox accounts. */
+/** Account features: list them; add or remove them on sandbox accounts. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Endpoint, Resource } from '../../shared/endpoints';
@@ -39,7 +39,6 @@ const featureKeys = (envelope: { data: unknown }): IDataObject[] =>
 	dataRecords(envelope).map((record) => ({ feature_key: record.value }));
 
 const sandboxChange = (operation: 'add' | 'remove', method: 'POST' | 'DELETE'): Endpoint => ({
-	resource: 'feature',
 	operation,
 	name: operation === 'add' ? 'Add (Sandbox)' : 'Remove (Sandbox)',
 	action: operation === 'add' ? 'Add features to a sandbox account' : 'Remove features from a sandbox account',
@@ -47,6 +46,7 @@ const sandboxChange = (operation: 'add' | 'remove', method: 'POST' | 'DELETE'): 
 	method,
 	host: 'adsSandbox',
 	path: '/accounts/{account_id}/features',
+	docs: `https://docs.x.com/x-ads-api/campaign-management/reference#${method.toLowerCase()}-accounts-account-id-features`,
 	idempotent: true, // setting or clearing the same features twice has the same result
 	fields: [accountField, { wire: 'feature_keys', label: 'Feature Keys', type: 'multiOptions', required: true, options: SANDBOX_FEATURE_KEYS }],
 	output: featureKeys,
@@ -58,13 +58,13 @@ export const featureResource: Resource = {
 	description: 'Features (beta programs and capabilities) of an ads account',
 	endpoints: [
 		{
-			resource: 'feature',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many account features',
 			description: 'List the features the account can use',
 			method: 'GET',
 			path: '/accounts/{account_id}/features',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-features',
 			fields: [
 				accountField,
 				{ wire: 'feature_keys', label: 'Feature Keys', type: 'multiOptions', options: FEATURE_FILTER_KEYS, description: 'Only these features (when the account has them)' },

@@ -1,4 +1,4 @@
-/** Keyword insights (spec document 02): post volume of keywords over a window of up to 7 days. */
+/** Keyword insights: post volume of keywords over a window of up to 7 days. */
 import type { Resource } from '../../shared/endpoints';
 import { checkTimeOrder } from '../fields';
 
@@ -10,13 +10,13 @@ export const keywordInsightResource: Resource = {
 	description: 'Volume and related keywords of search keywords, in one country',
 	endpoints: [
 		{
-			resource: 'keywordInsight',
 			operation: 'search',
 			name: 'Search',
 			action: 'Search keyword insights',
 			description: 'Get the post volume of keywords (OR-combined) and 30 related keywords',
 			method: 'GET',
 			path: '/insights/keywords/search',
+			docs: 'https://docs.x.com/x-ads-api/audiences/reference#get-insights-keywords-search',
 			fields: [
 				{ wire: 'granularity', label: 'Granularity', type: 'options', required: true, options: ['DAY', 'HOUR'] },
 				{ wire: 'keywords', label: 'Keywords', type: 'list', required: true, description: 'Comma-separated keywords, OR-combined; with the negative keywords at most 10 in all' },

@@ -1,4 +1,4 @@
-/** Line items (spec document 03): update every parameter of the update table, and delete. */
+/** Line items: update every parameter of the update table, and delete. */
 import type { Field, Resource } from '../../shared/endpoints';
 import { compareMicros } from '../../shared/money';
 import { accountField, checkTimeOrder, lineItemField } from '../fields';
@@ -63,13 +63,13 @@ export const lineItemResource: Resource = {
 	description: 'Line items (ad groups) of a campaign',
 	endpoints: [
 		{
-			resource: 'lineItem',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a line item',
 			description: 'Change a line item: status, bid, budgets, schedule, frequency cap and more',
 			method: 'PUT',
 			path: '/accounts/{account_id}/line_items/{line_item_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#put-accounts-account-id-line-items-line-item-id',
 			fields: [accountField, lineItemField, ...updateFields],
 			check: (values, { fail }) => {
 				if (!updateFields.some((f) => values[f.wire] !== undefined)) {
@@ -94,13 +94,13 @@ export const lineItemResource: Resource = {
 			},
 		},
 		{
-			resource: 'lineItem',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a line item',
 			description: 'Delete a line item (irreversible; its promoted posts are kept)',
 			method: 'DELETE',
 			path: '/accounts/{account_id}/line_items/{line_item_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#delete-accounts-account-id-line-items-line-item-id',
 			fields: [accountField, lineItemField],
 			notFoundMessage: 'The line item is already deleted, or does not exist (X answered 404)',
 		},

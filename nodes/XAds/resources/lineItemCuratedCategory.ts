@@ -1,4 +1,4 @@
-/** Line item curated categories (spec document 03): link a line item to a curated category. */
+/** Line item curated categories: link a line item to a curated category. */
 import type { Field, Resource } from '../../shared/endpoints';
 import { accountField, idField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 
@@ -25,44 +25,44 @@ export const lineItemCuratedCategoryResource: Resource = {
 	description: 'Links between line items and curated categories',
 	endpoints: [
 		{
-			resource: r,
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many line item curated categories',
 			description: 'List the line item curated categories of an account',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-line-item-curated-categories',
 			list: { maxCount: 1000 },
 			fields: [accountField, sortByField, withDeletedField, withTotalCountField],
 		},
 		{
-			resource: r,
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a line item curated category',
 			description: 'Get one line item curated category',
 			method: 'GET',
 			path: `${path}/{line_item_curated_category_id}`,
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-line-item-curated-categories-line-item-curated-category-id',
 			fields: [accountField, recordField, withDeletedField],
 		},
 		{
-			resource: r,
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a line item curated category',
 			description: 'Link a line item to a curated category',
 			method: 'POST',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#post-accounts-account-id-line-item-curated-categories',
 			fields: [accountField, idField('line_item_id', 'Line Item ID'), idField('curated_category_id', 'Curated Category ID')],
 		},
 		{
-			resource: r,
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a line item curated category',
 			description: 'Change the line item or the curated category of a link',
 			method: 'PUT',
 			path: `${path}/{line_item_curated_category_id}`,
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#put-accounts-account-id-line-item-curated-categories-line-item-curated-category-id',
 			fields: [accountField, recordField, idField('line_item_id', 'Line Item ID', false), idField('curated_category_id', 'Curated Category ID', false)],
 			check: (values, { fail }) => {
 				if (values.line_item_id === undefined && values.curated_category_id === undefined) {
@@ -71,13 +71,13 @@ export const lineItemCuratedCategoryResource: Resource = {
 			},
 		},
 		{
-			resource: r,
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a line item curated category',
 			description: 'Remove the link between a line item and a curated category',
 			method: 'DELETE',
 			path: `${path}/{line_item_curated_category_id}`,
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#delete-accounts-account-id-line-item-curated-categories-line-item-curated-category-id',
 			fields: [accountField, recordField],
 		},
 	],

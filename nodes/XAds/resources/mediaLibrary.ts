@@ -1,4 +1,4 @@
-/** Media library (spec document 02): images, GIFs and videos of an account, by media key. */
+/** Media library: images, GIFs and videos of an account, by media key. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
@@ -41,8 +41,8 @@ const mediaKeyField: Field = { wire: 'media_key', label: 'Media Key', type: 'str
 const detailFields: Field[] = [
 	{ wire: 'name', label: 'Name', type: 'string', rules: { maxLength: 100 } },
 	{ wire: 'file_name', label: 'File Name', type: 'string', rules: { maxLength: 255 } },
-	{ wire: 'title', label: 'Title', type: 'string', description: 'Videos only', rules: { maxLength: 70 } },
-	{ wire: 'description', label: 'Description', type: 'string', description: 'Videos only', rules: { maxLength: 200 } },
+	{ wire: 'title', label: 'Title', type: 'string', description: 'Videos only. The headline under the video when posted; a post shows it only when it sets Video Title (video_title).', rules: { maxLength: 70 } },
+	{ wire: 'description', label: 'Description', type: 'string', description: 'Videos only. The text under the video when posted; a post shows it only when it sets Video Description (video_description).', rules: { maxLength: 200 } },
 	{ wire: 'poster_media_key', label: 'Poster Media Key', type: 'string', description: 'Videos only; default the first frame', rules: MEDIA_KEY },
 ];
 
@@ -64,13 +64,13 @@ export const mediaLibraryResource: Resource = {
 	description: 'Images, GIFs and videos of an ads account',
 	endpoints: [
 		{
-			resource: 'mediaLibrary',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many media library objects',
 			description: 'List the media library, optionally by type or search term',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-media-library',
 			list: { maxCount: 50 },
 			fields: [
 				accountField,
@@ -79,34 +79,34 @@ export const mediaLibraryResource: Resource = {
 			],
 		},
 		{
-			resource: 'mediaLibrary',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a media library object',
 			description: 'Get one media library object by media key',
 			method: 'GET',
 			path: `${path}/{media_key}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-media-library-media-key',
 			fields: [accountField, mediaKeyField],
 		},
 		{
-			resource: 'mediaLibrary',
 			operation: 'create',
 			name: 'Add',
 			action: 'Add media to the media library',
 			description: 'Add uploaded media (by its media key) to the library',
 			method: 'POST',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-media-library',
 			fields: [accountField, mediaKeyField, ...detailFields],
 			check: (values, { fail }) => checkVideoOnly(values, fail),
 		},
 		{
-			resource: 'mediaLibrary',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a media library object',
 			description: 'Change the name, file name, title, description or poster',
 			method: 'PUT',
 			path: `${path}/{media_key}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#put-accounts-account-id-media-library-media-key',
 			fields: [accountField, mediaKeyField, ...detailFields],
 			check: (values, { fail }) => {
 				if (!detailFields.some((f) => values[f.wire] !== undefined)) fail('Update Fields', 'needs at least one field to change');
@@ -114,13 +114,13 @@ export const mediaLibraryResource: Resource = {
 			},
 		},
 		{
-			resource: 'mediaLibrary',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a media library object',
 			description: 'Delete a media library object',
 			method: 'DELETE',
 			path: `${path}/{media_key}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-media-library-media-key',
 			fields: [accountField, mediaKeyField],
 		},
 	],

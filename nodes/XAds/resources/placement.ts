@@ -1,4 +1,4 @@
-/** Line item placements (spec document 03): the valid placement combinations per product type. */
+/** Line item placements: the valid placement combinations per product type. */
 import type { Resource } from '../../shared/endpoints';
 
 export const PRODUCT_TYPES = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'] as const;
@@ -9,13 +9,13 @@ export const placementResource: Resource = {
 	description: 'Where line items can run',
 	endpoints: [
 		{
-			resource: 'placement',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many placement options',
 			description: 'List the valid placement combinations of each product type',
 			method: 'GET',
 			path: '/line_items/placements',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-line-items-placements',
 			fields: [{ wire: 'product_type', label: 'Product Type', type: 'options', options: PRODUCT_TYPES, description: 'Only this product type' }],
 		},
 	],

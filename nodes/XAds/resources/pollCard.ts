@@ -1,4 +1,4 @@
-/** Poll cards (spec document 02): list, get, create and (hard) delete; poll cards cannot be updated. */
+/** Poll cards: list, get, create and (hard) delete; poll cards cannot be updated. */
 import type { Field, Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
@@ -15,13 +15,13 @@ export const pollCardResource: Resource = {
 	description: 'Poll cards (2 to 4 choices, open for a set time); they cannot be updated',
 	endpoints: [
 		{
-			resource: 'pollCard',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many poll cards',
 			description: 'List the poll cards of an account',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-poll',
 			list: { maxCount: 1000 },
 			fields: [
 				accountField,
@@ -33,23 +33,23 @@ export const pollCardResource: Resource = {
 			],
 		},
 		{
-			resource: 'pollCard',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a poll card',
 			description: 'Get one poll card',
 			method: 'GET',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-poll-card-id',
 			fields: [accountField, cardIdField, withDeletedField],
 		},
 		{
-			resource: 'pollCard',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a poll card',
 			description: 'Create a poll card; it closes when its duration has passed since creation',
 			method: 'POST',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-cards-poll',
 			fields: [
 				accountField,
 				{ wire: 'name', label: 'Name', type: 'string', required: true, rules: { minLength: 1 } },
@@ -71,13 +71,13 @@ export const pollCardResource: Resource = {
 			},
 		},
 		{
-			resource: 'pollCard',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a poll card',
 			description: 'Delete a poll card permanently (it cannot be retrieved afterwards)',
 			method: 'DELETE',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-cards-poll-card-id',
 			fields: [accountField, cardIdField],
 		},
 	],

@@ -1,4 +1,4 @@
-/** Posts on behalf of an advertiser (spec document 02): create (promoted-only by default) and name. */
+/** Posts on behalf of an advertiser: create (promoted-only by default) and name. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Resource } from '../../shared/endpoints';
@@ -35,13 +35,13 @@ export const postResource: Resource = {
 	description: 'Posts created on behalf of an advertiser',
 	endpoints: [
 		{
-			resource: 'post',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a post',
 			description: 'Create a post for the advertiser (promoted-only unless Nullcast is off), with media or a card',
 			method: 'POST',
 			path: '/accounts/{account_id}/tweet',
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-tweet',
 			fields: [
 				accountField,
 				{ wire: 'as_user_id', label: 'As User ID', type: 'string', required: true, description: 'The advertiser on whose behalf the post is created (numeric X user ID)', rules: USER_ID },
@@ -76,13 +76,13 @@ export const postResource: Resource = {
 			output: exactIds,
 		},
 		{
-			resource: 'post',
 			operation: 'updateName',
 			name: 'Update Name',
 			action: 'Update the name of a post',
 			description: 'Set the name a post has in X Ads',
 			method: 'PUT',
 			path: '/accounts/{account_id}/tweets/{tweet_id}/name',
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#put-accounts-account-id-tweets-tweet-id-name',
 			fields: [
 				accountField,
 				{ wire: 'tweet_id', label: 'Post ID', type: 'string', required: true, rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric post ID' } },

@@ -1,4 +1,4 @@
-/** Video conversation cards (spec document 02): a video with hashtag calls to action, each posting its text. */
+/** Video conversation cards: a video with hashtag calls to action, each posting its text. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
@@ -56,45 +56,45 @@ export const videoConversationCardResource: Resource = {
 	description: 'Video cards with hashtag calls to action',
 	endpoints: [
 		{
-			resource: 'videoConversationCard',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many video conversation cards',
 			description: 'List the video conversation cards of an account',
 			method: 'GET',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-video-conversation',
 			list: { maxCount: 1000 },
 			fields: [accountField, idListField('card_ids', 'Card IDs'), { wire: 'q', name: 'nameStartsWith', label: 'Name Starts With', type: 'string', rules: { maxLength: 80 } }, sortByField, withDeletedField, withTotalCountField],
 		},
 		{
-			resource: 'videoConversationCard',
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a video conversation card',
 			description: 'Get one video conversation card',
 			method: 'GET',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-video-conversation-card-id',
 			fields: [accountField, cardIdField, withDeletedField],
 		},
 		{
-			resource: 'videoConversationCard',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a video conversation card',
 			description: 'Create a video conversation card',
 			method: 'POST',
 			path,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-cards-video-conversation',
 			fields: [accountField, ...otherFields(true), ...ctaFields(true)],
 			check: (values, { fail }) => checkCtas(values, fail, true),
 		},
 		{
-			resource: 'videoConversationCard',
 			operation: 'update',
 			name: 'Update',
 			action: 'Update a video conversation card',
 			description: 'Change a video conversation card',
 			method: 'PUT',
 			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#put-accounts-account-id-cards-video-conversation-card-id',
 			fields: [accountField, cardIdField, ...otherFields(false), ...ctaFields(false)],
 			check: (values, { fail }) => {
 				if (Object.keys(values).every((k) => k === 'account_id' || k === 'card_id')) fail('Update Fields', 'needs at least one field to change');

@@ -39,7 +39,6 @@ export const webhookResource: Resource = {
 	description: 'Webhooks registered for the App',
 	endpoints: [
 		{
-			resource: 'webhook',
 			operation: 'create',
 			name: 'Create',
 			action: 'Create a webhook',
@@ -55,7 +54,6 @@ export const webhookResource: Resource = {
 			},
 		},
 		{
-			resource: 'webhook',
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many webhooks',
@@ -65,7 +63,6 @@ export const webhookResource: Resource = {
 			path: '/2/webhooks',
 		},
 		{
-			resource: 'webhook',
 			operation: 'validate',
 			name: 'Validate',
 			action: 'Validate a webhook',
@@ -77,7 +74,6 @@ export const webhookResource: Resource = {
 			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
 		},
 		{
-			resource: 'webhook',
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a webhook',
@@ -89,7 +85,6 @@ export const webhookResource: Resource = {
 			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
 		},
 		{
-			resource: 'webhook',
 			operation: 'replay',
 			name: 'Replay',
 			action: 'Replay webhook events',
