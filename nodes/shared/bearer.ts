@@ -52,13 +52,15 @@ export async function appKeysRequest(
 		timeout: TOKEN_TIMEOUT_MS,
 	};
 	const scrub = (text: string) => redact(text, credentialSecrets(keys as IDataObject));
-	let response: FullResponse & { headers?: Record<string, unknown> };
+	let response: (FullResponse & { headers?: Record<string, unknown> }) | undefined;
+	let failure: unknown;
 	try {
 		response = (await helper.helpers.httpRequest(options)) as FullResponse & { headers?: Record<string, unknown> };
 	} catch (error) {
-		// A fresh error: n8n's carries the request, Authorization header included.
-		throw new Error(scrub(`X ${path} could not be reached: ${(error as Error).message}`));
+		failure = error;
 	}
+	// A fresh error: n8n's carries the request, Authorization header included.
+	if (!response) throw new Error(scrub(`X ${path} could not be reached: ${(failure as Error).message}`));
 	if (response.statusCode >= 300 && response.statusCode < 400) {
 		const location = String(response.headers?.location ?? '');
 		let target = location || 'no Location';

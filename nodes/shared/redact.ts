@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { percentEncode } from './oauth1';
+
 const HIDDEN = '[redacted]';
 
 const PATTERNS: Array<[RegExp, string]> = [
@@ -57,12 +59,12 @@ export function credentialSecrets(credentials: IDataObject | undefined): string[
 	const out = new Set<string>();
 	for (const v of values) {
 		out.add(v);
-		out.add(encodeURIComponent(v));
+		out.add(percentEncode(v));
 	}
 	const key = credentials.apiKey ?? credentials.consumerKey;
 	const secret = credentials.apiKeySecret ?? credentials.consumerSecret;
 	if (typeof key === 'string' && typeof secret === 'string' && key && secret) {
-		out.add(Buffer.from(`${encodeURIComponent(key)}:${encodeURIComponent(secret)}`, 'utf8').toString('base64'));
+		out.add(Buffer.from(`${percentEncode(key)}:${percentEncode(secret)}`, 'utf8').toString('base64'));
 	}
 	return [...out].sort((a, b) => b.length - a.length); // longest first: a secret never leaves a tail of itself
 }

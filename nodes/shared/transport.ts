@@ -317,6 +317,7 @@ export async function xRequest(
 			() => undefined,
 		);
 		const send = async (): Promise<RawAnswer> => {
+			let failure: unknown;
 			try {
 				const reference = ctx.getNode().credentials?.[credentialType];
 				const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
@@ -327,10 +328,12 @@ export async function xRequest(
 				};
 				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
 			} catch (error) {
-				const answered = await answerOf(error, state);
-				if (answered) return answered;
-				throw error;
+				failure = error;
 			}
+			// n8n throws some answers (401 of app-only requests): those are answers all the same.
+			const answered = await answerOf(failure, state);
+			if (answered) return answered;
+			throw failure; // no answer: handled below as a connection failure or turned into our own error
 		};
 
 		let answer: RawAnswer;

@@ -293,7 +293,7 @@ describe('an upstream that never answers', () => {
 		const result = await ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: 'acc1' }, requestOptions: { maxRetries: 2, timeout: 1 } });
 		const elapsed = Date.now() - started;
 		expect(result.error?.message).toBe('X did not answer within 1 s');
-		expect(result.error?.description).toMatch(/after 3 attempts/);
+		expect((result.error as Error & { description?: string })?.description).toMatch(/after 3 attempts/);
 		expect(hostile.requests).toHaveLength(3);
 		// 3 attempts of 1 s and two backoffs of at most 0.5 s and 1 s.
 		expect(elapsed).toBeLessThan(6_000);
