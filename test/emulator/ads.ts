@@ -1,5 +1,5 @@
 /**
- * Ads API conventions (spec doc 01, "Advertising conventions"): the response envelope, error
+ * Ads API conventions (https://docs.x.com/x-ads-api/fundamentals/error-codes-and-responses): the response envelope, error
  * bodies, typed parameter parsing with request.params echo, and cursor pagination.
  */
 import { HttpError, ok, type EmulatorResponse, type RequestContext } from './http';

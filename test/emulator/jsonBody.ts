@@ -1,5 +1,5 @@
 /**
- * JSON bodies of catalog-style and batch endpoints (spec doc 02): Content-Type application/json
+ * JSON bodies of catalog-style and batch endpoints (https://docs.x.com/x-ads-api/catalog-management/reference): Content-Type application/json
  * is required, the body must parse, and values are checked with X-shaped 400 errors.
  */
 import { adsError, invalidParameter, missingParameter } from './ads';

@@ -2,6 +2,7 @@
  * All emulator state lives in one Store object. reset() replaces it with a fresh seed built from
  * the instance's Identity (keys, tokens and seed ids stay stable for the emulator's lifetime).
  */
+import { refValues } from './conformance';
 import { adsId, adsTime, randomString } from './util';
 import { creativeFixtures, emptyCreativeEnv, newCreativeSeedIds, seedCreatives, type CreativeEnvState, type CreativeFixtures, type CreativeSeedIds } from './state/creatives';
 import { audienceFixtures, emptyAudienceEnv, newAudienceSeedIds, seedAudiences, type AudienceEnvState, type AudienceFixtures, type AudienceSeedIds } from './state/audiences';
@@ -10,23 +11,9 @@ import { emptyProductCatalogEnv, newProductCatalogSeedIds, productCatalogFixture
 export type Base = 'api' | 'ads' | 'adsSandbox';
 export type AdsEnvironment = 'production' | 'sandbox';
 
-export const INDUSTRY_TYPES = [
-	'AGENCY',
-	'BUSINESS_TO_BUSINESS',
-	'ONLINE_SERVICES',
-	'EDUCATION',
-	'FINANCIAL',
-	'HEALTH',
-	'GOVERNMENT',
-	'MEDIA',
-	'MOBILE',
-	'RESTAURANT',
-	'RETAIL',
-	'TECHNOLOGY',
-	'TRAVEL',
-	'OTHER',
-] as const;
-export type IndustryType = (typeof INDUSTRY_TYPES)[number];
+/** Enumerations X's Ads reference lists (test/emulator/conformance.ts reads them from its table). */
+export const INDUSTRY_TYPES = refValues('PUT 12/accounts/:account_id', 'industry_type');
+export type IndustryType = string;
 
 export interface AppCredentials {
 	consumerKey: string;
@@ -95,17 +82,8 @@ export interface CampaignRecord {
 	deleted: boolean;
 }
 
-export const LINE_ITEM_OBJECTIVES = [
-	'APP_ENGAGEMENTS',
-	'APP_INSTALLS',
-	'ENGAGEMENTS',
-	'FOLLOWERS',
-	'PREROLL_VIEWS',
-	'REACH',
-	'VIDEO_VIEWS',
-	'WEBSITE_CLICKS',
-] as const;
-export type LineItemObjective = (typeof LINE_ITEM_OBJECTIVES)[number];
+export const LINE_ITEM_OBJECTIVES = refValues('POST 12/accounts/:account_id/line_items', 'objective');
+export type LineItemObjective = string;
 
 /** Line item as X returns it (fields of the spec's Line item table, plus audience_expansion). */
 export interface LineItem {
@@ -172,8 +150,8 @@ export interface LineItemCuratedCategoryRecord extends LineItemCuratedCategory {
 	accountId: string;
 }
 
-export const HISTORY_ENTITY_TYPES = ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'] as const;
-export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+export const HISTORY_ENTITY_TYPES = refValues('GET 12/accounts/:account_id/account_history', 'entity_type');
+export type HistoryEntityType = string;
 
 export interface HistoryEntry {
 	change_by: { user_id: string; platform: string };

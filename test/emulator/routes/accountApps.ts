@@ -1,4 +1,4 @@
-/** Account apps (spec doc 03): the mobile apps of an ads account. */
+/** Account apps (https://docs.x.com/x-ads-api/campaign-management/reference): the mobile apps of an ads account. */
 import { AdsParams, collection, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
 import type { Router } from '../router';

@@ -1,4 +1,4 @@
-/** Account history (spec doc 03, beta): changes to one entity in a window of whole hours. */
+/** Account history (https://docs.x.com/x-ads-api/campaign-management/reference, beta): changes to one entity in a window of whole hours. */
 import { AdsParams, collection, invalidParameter, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
 import type { Router } from '../router';

@@ -1,4 +1,4 @@
-/** Accounts (spec doc 03): list, read, update; create and delete exist on the sandbox base only. */
+/** Accounts (https://docs.x.com/x-ads-api/campaign-management/reference): list, read, update; create and delete exist on the sandbox base only. */
 import { AdsParams, collection, envelope, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
 import type { Router } from '../router';

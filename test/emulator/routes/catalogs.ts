@@ -1,9 +1,10 @@
 /**
- * Read-only catalogues (spec doc 03): advertiser business categories, curated categories and
+ * Read-only catalogues (https://docs.x.com/x-ads-api/campaign-management/reference): advertiser business categories, curated categories and
  * line item placement options.
  */
 import { AdsParams, envelope, notFound, requireAccount } from '../ads';
 import { ok, type RequestContext } from '../http';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 
 export interface BusinessCategory {
@@ -32,10 +33,10 @@ export const BUSINESS_CATEGORIES: readonly BusinessCategory[] = [
 	{ id: '8k2hu', name: 'Non-Profit', iab_categories: ['IAB14', 'IAB14-7'] },
 ];
 
-export const PRODUCT_TYPES = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'] as const;
+export const PRODUCT_TYPES = refValues('GET 12/line_items/placements', 'product_type');
 
 /** Valid placement combinations per product type (each inner array is one combination). */
-export const PLACEMENTS: Record<(typeof PRODUCT_TYPES)[number], string[][]> = {
+export const PLACEMENTS: Record<string, string[][]> = {
 	MEDIA: [['ALL_ON_TWITTER'], ['PUBLISHER_NETWORK']],
 	PROMOTED_ACCOUNT: [['ALL_ON_TWITTER'], ['TWITTER_TIMELINE']],
 	PROMOTED_TWEETS: [['ALL_ON_TWITTER'], ['TWITTER_TIMELINE'], ['PUBLISHER_NETWORK'], ['TWITTER_TIMELINE', 'PUBLISHER_NETWORK']],

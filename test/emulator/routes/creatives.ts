@@ -1,4 +1,4 @@
-/** Creatives (spec doc 02, second half): account media, media library, cards, poll and video conversation cards, posts. */
+/** Creatives (https://docs.x.com/x-ads-api/creatives/reference, second half): account media, media library, cards, poll and video conversation cards, posts. */
 import type { Router } from '../router';
 import { registerCardRoutes } from './cards';
 import { registerMediaRoutes } from './media';

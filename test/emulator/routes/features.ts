@@ -1,36 +1,17 @@
-/** Account features (spec doc 03): list them; add and remove them on the sandbox base only. */
+/**
+ * Account features (https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-features):
+ * list them; add and remove them on the sandbox base only.
+ */
 import { AdsParams, envelope, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 
 /** The only keys the GET filter accepts. */
-export const FEATURE_FILTER_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;
+export const FEATURE_FILTER_KEYS = refValues('GET 12/accounts/:account_id/features', 'feature_keys');
 
-/** Keys the sandbox accepts for adding (and, as the spec cuts the DELETE list off, for removing). */
-export const SANDBOX_FEATURE_KEYS = [
-	'AGE_TARGETING',
-	'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE',
-	'AWARENESS_OBJECTIVE',
-	'BRAND_TPN',
-	'CHARGE_FOR_GOOD_CLICK',
-	'CONVERSATION_CARD',
-	'CONVERSATION_CARD_FOUR_OPTIONS',
-	'CONVERSATION_CARD_UNLOCK',
-	'CPI_CHARGING',
-	'DIRECT_MESSAGE_CARD',
-	'DR_TAP',
-	'ENGAGER_RETARGETING',
-	'EVENT_TARGETING',
-	'INSTALLED_APP_CATEGORY_TARGETING',
-	'MOBILE_CONVERSION_TRANSACTION_VALUE',
-	'OPTIMIZED_ACTION_BIDDING',
-	'REACH_AND_FREQUENCY_ANALYTICS',
-	'REACH_FREQUENCY_CAP',
-	'VALIDATED_AGE_TARGETING',
-	'VIDEO_VIEWS_MIDROLL_OBJECTIVE',
-	'PREROLL_VIEWS_OBJECTIVE',
-	'VIDEO_APP_DOWNLOAD_CARD',
-] as const;
+/** Keys the sandbox accepts for adding (and, as the reference cuts the DELETE list off, for removing). */
+export const SANDBOX_FEATURE_KEYS = refValues('POST 12/accounts/:account_id/features', 'feature_keys');
 
 function featuresOf(ctx: RequestContext, accountId: string): string[] {
 	const all = ctx.store.ads[ctx.env].features;

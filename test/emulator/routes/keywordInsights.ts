@@ -1,5 +1,5 @@
 /**
- * Keyword insights (spec doc 02): post volume of OR-combined keywords per DAY or HOUR bucket over a
+ * Keyword insights (https://docs.x.com/x-ads-api/audiences/reference): post volume of OR-combined keywords per DAY or HOUR bucket over a
  * window of at most 7 days, and 30 related keywords. Volumes are deterministic per keyword and bucket.
  */
 import { createHash } from 'node:crypto';

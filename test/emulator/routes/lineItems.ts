@@ -1,9 +1,10 @@
 /**
- * Line items (spec doc 03): update (strict, with the objective-dependent rules) and delete; and
+ * Line items (https://docs.x.com/x-ads-api/campaign-management/reference): update (strict, with the objective-dependent rules) and delete; and
  * line item curated categories (links of line items to the curated category catalogue).
  */
 import { adsError, AdsParams, collection, envelope, invalidParameter, notFound, requireAccount } from '../ads';
 import type { RequestContext } from '../http';
+import { refValues } from '../conformance';
 import type { Router } from '../router';
 import {
 	publicView,
@@ -16,24 +17,9 @@ import {
 } from '../store';
 import { adsId, adsTime, nextUpdatedAt } from '../util';
 
-export const LINE_ITEM_GOALS = [
-	'APP_CLICKS',
-	'APP_INSTALLS',
-	'APP_PURCHASES',
-	'ENGAGEMENT',
-	'FOLLOWERS',
-	'LINK_CLICKS',
-	'MAX_REACH',
-	'PREROLL',
-	'PREROLL_STARTS',
-	'REACH_WITH_ENGAGEMENT',
-	'VIDEO_VIEW',
-	'VIEW_3S_100PCT',
-	'VIEW_6S',
-	'VIEW_15S',
-	'WEBSITE_CONVERSIONS',
-] as const;
-const PAY_BY = ['APP_CLICK', 'IMPRESSION', 'LINK_CLICK'] as const;
+const LINE_ITEMS_PUT = 'PUT 12/accounts/:account_id/line_items/:line_item_id';
+export const LINE_ITEM_GOALS = refValues(LINE_ITEMS_PUT, 'goal');
+const PAY_BY = refValues(LINE_ITEMS_PUT, 'pay_by');
 const FREQUENCY_CAP_OBJECTIVES: readonly LineItemObjective[] = ['REACH', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS'];
 /** pay_by values each goal supports (where the spec says). */
 const PAY_BY_FOR_GOAL: Record<string, readonly string[]> = {

@@ -1,5 +1,5 @@
 /**
- * Post creation on behalf of an advertiser and post naming (spec doc 02). Parameters are query
+ * Post creation on behalf of an advertiser and post naming (https://docs.x.com/x-ads-api/creatives/reference). Parameters are query
  * parameters. Post and user ids are 64-bit: the body carries them as JSON numbers beyond 2^53
  * (written verbatim, as X does) next to their exact *_str strings.
  */

@@ -1,5 +1,5 @@
 /**
- * Control accessors for product catalogs and audiences (spec doc 02, first half): snapshots of
+ * Control accessors for product catalogs and audiences (https://docs.x.com/x-ads-api/catalog-management/reference, first half): snapshots of
  * stored products and hashed members for assertions, and the count-mismatch fault of the audience
  * batch endpoints. Ids are unique across environments, so both are searched unless one is named.
  */
