@@ -27,7 +27,8 @@ export interface XTestEnv {
 	/** Every workflow error and error item the tests provoked, for the no-secret sweep. */
 	provokedErrors: unknown[];
 	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean }): Promise<WorkflowResult>;
-	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean }): Promise<WorkflowResult>;
+	/** userContext: the node also holds the X OAuth 1.0a credential of users[0] (private activity kinds). */
+	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; userContext?: boolean }): Promise<WorkflowResult>;
 	/** Runs the X OAuth node: xOAuth1Api for resource oauth1, xAppOnlyApi for resource bearerToken. */
 	oauth(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean }): Promise<WorkflowResult>;
 	useEnvironment(environment: 'production' | 'sandbox'): void;
@@ -97,7 +98,10 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 						name: 'X Webhooks',
 						type: X_WEBHOOKS,
 						parameters,
-						credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
+						credentials: {
+							xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' },
+							...(settings.userContext ? { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } } : {}),
+						},
 					},
 					input,
 					{ continueOnFail: settings.continueOnFail },

@@ -318,10 +318,30 @@ describe('bearer token', () => {
 		}
 	});
 
-	it('Invalidate of a token that is not outstanding fails with X\'s code, without the token or the secret', async () => {
+	it('Invalidate of a token that is not outstanding fails with X\'s code 99, not called "too often", without the token or the secret', async () => {
 		const result = await bearer('invalidate', { additionalFields: { accessToken: 'AAAAnot-the-current-token' } });
-		expect(result.error?.message).toMatch(/oauth2\/invalidate_token failed \(HTTP 403, code 348/);
+		expect(result.error?.message).toMatch(/oauth2\/invalidate_token failed \(HTTP 403, code 99/);
+		expect(result.error?.message).toMatch(/refused to invalidate this bearer token: it is not the App's current token/);
+		expect(result.error?.message).not.toMatch(/too often/);
 		expect(errorText(result.error)).not.toContain('AAAAnot-the-current-token');
+	});
+
+	it('Invalidate sends the token as X gave it (already percent-encoded), never encoded a second time', async () => {
+		const issued = String((await bearer('issue')).output()[0].json.access_token);
+		issuedSecrets.push(issued);
+		expect(issued).toMatch(/%2F|%3D/);
+		env.emulator.control.clearRequests();
+		const result = await bearer('invalidate', { additionalFields: { accessToken: issued } });
+		expect(result.error).toBeUndefined();
+		const sent = env.emulator.control.requests().find((r) => r.path === '/oauth2/invalidate_token');
+		expect(sent!.body).toBe(`access_token=${issued}`);
+		expect(sent!.body).not.toMatch(/%25/);
+		// A token pasted decoded is encoded once, to the same bytes.
+		const next = String((await bearer('issue')).output()[0].json.access_token);
+		issuedSecrets.push(next);
+		const decoded = await bearer('invalidate', { additionalFields: { accessToken: decodeURIComponent(next) } });
+		expect(decoded.error).toBeUndefined();
+		expect(decoded.output()[0].json).toEqual({ access_token: next });
 	});
 });
 

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
+import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { recentEvents, XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
@@ -43,16 +44,32 @@ afterEach(async () => {
 const sign = (body: string | Buffer, secret = emulator.app.consumerSecret) =>
 	`sha256=${createHmac('sha256', secret).update(body).digest('base64')}`;
 
-function newHarness(staticData?: Record<string, IDataObject>): EngineHarness {
+/** userContext: the trigger also holds users[0]'s X OAuth 1.0a credential (private activity kinds). */
+function newHarness(staticData?: Record<string, IDataObject>, options: { userContext?: boolean } = {}): EngineHarness {
+	const user = emulator.users[0];
 	return new EngineHarness({
 		nodeTypes: [XTrigger],
-		credentialTypes: [XAppOnlyApi],
+		credentialTypes: [XAppOnlyApi, XOAuth1Api],
 		credentials: {
 			xAppOnlyApi: {
 				apiKey: emulator.app.consumerKey,
 				apiKeySecret: emulator.app.consumerSecret,
 				apiBaseUrl: emulator.urls.api,
 			},
+			...(options.userContext
+				? {
+						xOAuth1Api: {
+							consumerKey: emulator.app.consumerKey,
+							consumerSecret: emulator.app.consumerSecret,
+							accessToken: user.accessToken,
+							accessTokenSecret: user.accessTokenSecret,
+							environment: 'production',
+							apiBaseUrl: emulator.urls.api,
+							adsBaseUrl: emulator.urls.ads,
+							adsSandboxBaseUrl: emulator.urls.adsSandbox,
+						},
+					}
+				: {}),
 		},
 		staticData,
 	});
@@ -226,12 +243,13 @@ describe('X Trigger activation (webhookMethods through n8n-core HookContext)', (
 	});
 
 	it('creates the configured activity subscriptions on activation; deactivation removes exactly them and the webhook it created', async () => {
-		const harness = newHarness();
+		const harness = newHarness(undefined, { userContext: true });
 		const otherUser = emulator.users[1].userId;
 		const target = trigger({
 			subscriptions: {
 				subscription: [
-					{ userId, eventTypes: ['post.create', 'dm.received'], direction: 'received', keyword: '' },
+					// like.create is private: created with users[0]'s OAuth 1.0a credential; "received" is X's inbound.
+					{ userId, eventTypes: ['post.create', 'like.create'], direction: 'received', keyword: '' },
 					{ userId: otherUser, eventTypes: ['profile.update.bio'], direction: 'none', keyword: 'launch' },
 				],
 			},
@@ -246,7 +264,7 @@ describe('X Trigger activation (webhookMethods through n8n-core HookContext)', (
 		const mine = subscriptions().filter((s) => s.webhook_id === webhookId);
 		expect(mine.map((s) => [s.event_type, s.filter, s.tag])).toEqual([
 			['post.create', { user_id: userId }, 'n8n'],
-			['dm.received', { user_id: userId, direction: 'received' }, 'n8n'],
+			['like.create', { user_id: userId, direction: 'inbound' }, 'n8n'],
 			['profile.update.bio', { user_id: otherUser, keyword: 'launch' }, 'n8n'],
 		]);
 		expect(activation.staticData.subscriptionIds).toEqual(mine.map((s) => s.subscription_id));
@@ -257,7 +275,7 @@ describe('X Trigger activation (webhookMethods through n8n-core HookContext)', (
 
 		const deactivation = await harness.deactivate(target);
 		expect(deactivation.error).toBeUndefined();
-		expect(subscriptions().map((s) => s.subscription_id)).toEqual([(foreign.json.data as IDataObject).subscription_id]);
+		expect(subscriptions().map((s) => s.subscription_id)).toEqual([((foreign.json.data as IDataObject).subscription as IDataObject).subscription_id]);
 		expect(emulator.control.state().webhooks).toHaveLength(0);
 		expect(deactivation.staticData).toEqual({});
 	});
@@ -278,6 +296,62 @@ describe('X Trigger activation (webhookMethods through n8n-core HookContext)', (
 		expect(again.staticData.webhookId).toBe(staticData.webhookId);
 		expect(webhookRequests('POST', '/2/webhooks')).toHaveLength(0);
 		expect(subscriptions().map((s) => s.webhook_id)).toEqual([staticData.webhookId]);
+	});
+
+	it('private kinds without the user\'s OAuth 1.0a credential: activation refused before anything is created at X', async () => {
+		const harness = newHarness();
+		const target = trigger({ subscriptions: { subscription: [{ userId, eventTypes: ['post.create', 'dm.received'] }] } });
+		await serve(harness, target);
+		emulator.control.clearRequests();
+		const error = await activationFailure(harness, target);
+		expect(error.message).toMatch(/dm\.received of user \d+: private kinds need the user's context: add an X OAuth 1\.0a credential/);
+		expect(webhookRequests('POST', '/2/')).toHaveLength(0);
+		expect(emulator.control.state().webhooks).toHaveLength(0);
+	});
+
+	it('deactivation attempts every removal on its own and reports what is left (a refused DELETE stops nothing else)', async () => {
+		const harness = newHarness();
+		const target = trigger({ subscriptions: { subscription: [{ userId, eventTypes: ['post.create', 'post.delete'] }] } });
+		await serve(harness, target);
+		const { staticData } = await harness.activate(target);
+		const [first, second] = staticData.subscriptionIds as string[];
+		expect(first).toMatch(/^\d{1,19}$/);
+		// X refuses the first DELETE (a rate limit far beyond the node's wait): the rest must still go.
+		emulator.control.injectFaults([{ kind: 'rate_limit', resetInSeconds: 3600, match: { method: 'DELETE', path: `/2/activity/subscriptions/${first}` } }]);
+		emulator.control.clearRequests();
+		const deactivation = await harness.deactivate(target);
+		expect(deactivation.error?.message).toMatch(new RegExp(`^Deactivation left at X: activity subscription ${first}: X answered 429`));
+		expect(webhookRequests('DELETE', '/2/').map((r) => r.path)).toEqual([
+			`/2/activity/subscriptions/${first}`,
+			`/2/activity/subscriptions/${second}`,
+			`/2/webhooks/${String(staticData.webhookId)}`,
+		]);
+		expect(subscriptions().map((s) => s.subscription_id)).toEqual([first]);
+		expect(emulator.control.state().webhooks).toHaveLength(0);
+		expect(harness.logs.some((l) => l.level === 'warn' && l.message.includes(`could not remove activity subscription ${first}`))).toBe(true);
+		// Deactivating again (n8n kept the earlier static data) removes what is left.
+		const again = await harness.deactivate(target);
+		expect(again.error).toBeUndefined();
+		expect(subscriptions()).toHaveLength(0);
+	});
+
+	it('an id of "undefined" stored by an earlier version is never sent: the webhook\'s n8n subscriptions are found at X and removed', async () => {
+		const harness = newHarness();
+		const target = trigger({ subscriptions: { subscription: [{ userId, eventTypes: ['post.create', 'post.delete'] }] } });
+		await serve(harness, target);
+		const { staticData } = await harness.activate(target);
+		const webhookId = String(staticData.webhookId);
+		// Someone's own subscription on the same webhook (another tag): not the trigger's to remove.
+		const foreign = await appCall('POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: userId }, webhook_id: webhookId, tag: 'mine' });
+		expect(foreign.status).toBe(200);
+		// What version 1.1 stored: the create answer is nested, so its ids were "undefined".
+		harness.setWorkflowStaticData(target.id, { [STATIC_KEY]: { ...staticData, subscriptionIds: ['undefined', 'undefined'] } });
+		emulator.control.clearRequests();
+		const deactivation = await harness.deactivate(target);
+		expect(deactivation.error).toBeUndefined();
+		expect(emulator.control.requests().some((r) => r.path.includes('undefined'))).toBe(false);
+		expect(subscriptions().map((s) => s.subscription_id)).toEqual([(foreign.json.data as { subscription: IDataObject }).subscription.subscription_id]);
+		expect(emulator.control.state().webhooks).toHaveLength(0);
 	});
 
 	it('does not fail a deactivation when the webhook or a subscription is already gone at X', async () => {

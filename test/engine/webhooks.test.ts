@@ -250,7 +250,7 @@ describe('deliveries and replay', () => {
 			fromDate: new Date(now - 3_600_000).toISOString(),
 			toDate: new Date(now - 7_200_000).toISOString(),
 		});
-		expect(reversed.error?.message).toMatch(/^Item 0: From \(from_date\) must be before To \(to_date\)/);
+		expect(reversed.error?.message).toMatch(/^Item 0: From \(from_date\) must not be after To \(to_date\)/);
 		const future = await webhook('replay', {
 			webhookId: '123',
 			fromDate: new Date(now - 3_600_000).toISOString(),
@@ -275,15 +275,18 @@ describe('deliveries and replay', () => {
 		for (const body of [
 			{ webhook_id: hook.id, from_date: stamp(now - 25 * 3_600_000), to_date: stamp(now) },
 			{ webhook_id: hook.id, from_date: stamp(now - 60_000), to_date: stamp(now - 120_000) },
-			{ webhook_id: hook.id, from_date: stamp(now - 60_000), to_date: stamp(now - 60_000) },
+			{ webhook_id: hook.id, from_date: stamp(now - 60_000), to_date: stamp(now + 120_000) },
 			{ webhook_id: hook.id, from_date: '2026-01-01', to_date: stamp(now) },
 			{ webhook_id: hook.id, from_date: stamp(now - 60_000) },
 		]) {
 			const response = await replay(body);
 			expect(response.status).toBe(400);
 			const answer = (await response.json()) as { title: string; errors: unknown[] };
-			expect(answer).toMatchObject({ title: 'Invalid Request', errors: [expect.anything()] });
+			expect(answer).toMatchObject({ title: 'Invalid Request', type: 'https://api.x.com/2/problems/invalid-request', errors: [expect.anything()] });
 		}
+		// Both minutes are included (openapi.json): one minute, from = to, is a window.
+		const oneMinute = await replay({ webhook_id: hook.id, from_date: stamp(now - 60_000), to_date: stamp(now - 60_000) });
+		expect(oneMinute.status).toBe(200);
 	});
 
 	it('a good replay re-delivers the events of the window to the webhook', async () => {
@@ -329,73 +332,120 @@ describe('activity subscriptions', () => {
 	it('create sends the nested filter; list and delete; matching activities are delivered signed', async () => {
 		const hook = await create('/hooks/activity');
 		const created = await subscription('create', {
-			eventType: 'dm.received',
+			eventType: 'post.create',
 			userId: USER,
-			additionalFields: { keyword: 'launch', direction: 'received', tag: 'support inbox', webhookId: hook.id },
+			additionalFields: { keyword: 'launch', tag: 'launch posts', webhookId: hook.id },
 		});
 		expect(created.error).toBeUndefined();
+		// X nests the created subscription (data.subscription): the node outputs the subscription itself.
 		const sub = created.output()[0].json as Record<string, unknown>;
 		expect(sub).toEqual({
 			subscription_id: expect.stringMatching(/^\d+$/),
-			event_type: 'dm.received',
-			filter: { user_id: USER, keyword: 'launch', direction: 'received' },
-			tag: 'support inbox',
+			event_type: 'post.create',
+			filter: { user_id: USER, keyword: 'launch' },
+			tag: 'launch posts',
 			webhook_id: hook.id,
 			created_at: expect.stringMatching(/\.\d{3}Z$/),
+			updated_at: expect.stringMatching(/\.\d{3}Z$/),
 		});
 		const post = apiRequests().find((r) => r.method === 'POST' && r.path === '/2/activity/subscriptions');
-		expect(JSON.parse(post!.body)).toEqual({
-			event_type: 'dm.received',
-			filter: { user_id: USER, keyword: 'launch', direction: 'received' },
-			tag: 'support inbox',
-			webhook_id: hook.id,
-		});
+		expect(JSON.parse(post!.body)).toEqual({ event_type: 'post.create', filter: { user_id: USER, keyword: 'launch' }, tag: 'launch posts', webhook_id: hook.id });
+		expect(post!.headers.authorization).toBe('Bearer');
 
-		const other = await subscription('create', { eventType: 'post.create', userId: USER });
+		const other = await subscription('create', { eventType: 'profile.update.verified_badge', userId: USER });
 		expect(other.error).toBeUndefined();
-		expect(other.output()[0].json).toMatchObject({ event_type: 'post.create', filter: { user_id: USER } });
-		const listed = await subscription('getAll');
+		expect(other.output()[0].json).toMatchObject({ event_type: 'profile.update.verified_badge', filter: { user_id: USER } });
+		const listed = await subscription('getAll', { returnAll: true });
 		expect(listed.output().map((i) => i.json.subscription_id)).toEqual([sub.subscription_id, other.output()[0].json.subscription_id]);
 
-		const matching = await env.emulator.control.emitActivity(USER, 'dm.received', { text: 'The launch is today', sender_id: '42' });
+		const matching = await env.emulator.control.emitActivity(USER, 'post.create', { text: 'The launch is today' });
 		expect(matching).toEqual([expect.objectContaining({ subscription_id: sub.subscription_id, webhook_id: hook.id })]);
 		expect(matching[0].results[0].status).toBe(200);
-		await env.emulator.control.emitActivity(USER, 'dm.received', { text: 'no keyword here', sender_id: '42' });
-		await env.emulator.control.emitActivity('999', 'dm.received', { text: 'launch, but another user' });
-		await env.emulator.control.emitActivity(USER, 'dm.sent', { text: 'launch, but another kind' });
+		await env.emulator.control.emitActivity(USER, 'post.create', { text: 'no keyword here' });
+		await env.emulator.control.emitActivity('999', 'post.create', { text: 'launch, but another user' });
+		await env.emulator.control.emitActivity(USER, 'post.delete', { text: 'launch, but another kind' });
 		expect(receiver.events).toHaveLength(1);
 		const event = JSON.parse(receiver.events[0].body) as { data: Record<string, unknown> };
 		expect(receiver.events[0].signatureValid).toBe(true);
-		expect(event.data).toMatchObject({ event_type: 'dm.received', subscription_id: sub.subscription_id, tag: 'support inbox', payload: { text: 'The launch is today' } });
+		expect(event.data).toMatchObject({ event_type: 'post.create', subscription_id: sub.subscription_id, tag: 'launch posts', payload: { text: 'The launch is today' } });
 
 		const deleted = await subscription('delete', { subscriptionId: String(sub.subscription_id) });
 		expect(deleted.error).toBeUndefined();
-		expect(deleted.output()[0].json).toEqual({ deleted: true });
-		expect((await subscription('getAll')).output()).toHaveLength(1);
+		expect(deleted.output()[0].json).toEqual({ subscription_id: sub.subscription_id, deleted: true });
+		expect((await subscription('getAll', { returnAll: true })).output()).toHaveLength(1);
 		const again = await subscription('delete', { subscriptionId: String(sub.subscription_id) });
 		expect(again.error?.message).toMatch(/X answered 404/);
 		expect((again.error as Described).description).toMatch(/DELETE \/2\/activity\/subscriptions\/\d+/);
+		const undefinedId = await subscription('delete', { subscriptionId: 'undefined' });
+		expect(undefinedId.error?.message).toMatch(/^Item 0: Subscription ID \(subscription_id\) must be a subscription ID of 1 to 19 digits/);
 	});
 
-	it('a direction filter is refused before sending for non-DM kinds, and by the emulator too', async () => {
-		const refused = await subscription('create', { eventType: 'post.create', userId: USER, additionalFields: { direction: 'sent' } });
-		expect(refused.error?.message).toMatch(/^Item 0: Direction \(direction\) is only for direct-message and chat kinds/);
+	it('private kinds: refused before sending with the bearer token alone; created with the user\'s X OAuth 1.0a credential', async () => {
+		const user = env.emulator.users[0].userId;
+		for (const kind of ['dm.received', 'like.create', 'chat.sent', 'mute.mute', 'post.mention.create']) {
+			const refused = await subscription('create', { eventType: kind, userId: user });
+			expect(refused.error?.message).toMatch(new RegExp(`^Item 0: Event Type \\(event_type\\) ${kind.replace('.', '\\.')} is a private kind: add an X OAuth 1.0a credential`));
+		}
+		expect(apiRequests()).toHaveLength(0);
+		const created = await env.webhooks({ resource: 'activitySubscription', operation: 'create', eventType: 'like.create', userId: user, additionalFields: { direction: 'received' } }, [{}], { userContext: true });
+		expect(created.error).toBeUndefined();
+		expect(created.output()[0].json).toMatchObject({ event_type: 'like.create', filter: { user_id: user, direction: 'inbound' } });
+		const post = apiRequests().find((r) => r.method === 'POST' && r.path === '/2/activity/subscriptions');
+		expect(post!.headers.authorization).toBe('OAuth');
+		// Public kinds still go with the bearer token when the node holds both credentials.
+		const pub = await env.webhooks({ resource: 'activitySubscription', operation: 'create', eventType: 'post.create', userId: user }, [{}], { userContext: true });
+		expect(pub.error).toBeUndefined();
+		expect(apiRequests().filter((r) => r.path === '/2/activity/subscriptions').map((r) => r.headers.authorization)).toEqual(['OAuth', 'Bearer']);
+	});
+
+	it('a direction filter is refused before sending except for like.create, and by the emulator too', async () => {
+		const refused = await subscription('create', { eventType: 'post.create', userId: USER, additionalFields: { direction: 'outbound' } });
+		expect(refused.error?.message).toMatch(/^Item 0: Direction \(direction\) is only for like\.create, not post\.create/);
 		const badUser = await subscription('create', { eventType: 'post.create', userId: '@acme' });
 		expect(badUser.error?.message).toMatch(/^Item 0: User ID \(user_id\) must be a numeric X user ID/);
+		const oldKind = await subscription('create', { eventType: 'MessageCreate', userId: USER });
+		expect(oldKind.error?.message).toMatch(/^Item 0: Event Type \(event_type\)/);
 		expect(apiRequests()).toHaveLength(0);
-
-		// Directions of MessageCreate are accepted.
-		const chat = await subscription('create', { eventType: 'MessageCreate', userId: USER, additionalFields: { direction: 'both' } });
-		expect(chat.error).toBeUndefined();
+		// "both" is no filter at all.
+		const both = await subscription('create', { eventType: 'post.create', userId: USER, additionalFields: { direction: 'both' } });
+		expect(both.error).toBeUndefined();
+		expect(both.output()[0].json.filter).toEqual({ user_id: USER });
 
 		const token = String(env.harness.credentialData('xAppOnlyApi').accessToken);
 		const response = await fetch(`${env.emulator.urls.api}/2/activity/subscriptions`, {
 			method: 'POST',
 			headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ event_type: 'spaces.start', filter: { user_id: USER, direction: 'sent' } }),
+			body: JSON.stringify({ event_type: 'spaces.start', filter: { user_id: USER, direction: 'outbound' } }),
 		});
 		expect(response.status).toBe(400);
-		expect(JSON.stringify(await response.json())).toMatch(/filter.direction applies only to direct-message/);
+		expect(JSON.stringify(await response.json())).toMatch(/filter.direction applies only to like.create/);
+	});
+
+	it('Get Many pages through max_results and pagination_token (Return All, Limit); Update; Delete Many', async () => {
+		const ids: string[] = [];
+		for (let i = 0; i < 5; i++) {
+			const r = await subscription('create', { eventType: 'post.create', userId: `${USER.slice(0, -1)}${i}` });
+			ids.push(String(r.output()[0].json.subscription_id));
+		}
+		env.emulator.control.clearRequests();
+		const limited = await subscription('getAll', { returnAll: false, limit: 3 });
+		expect(limited.output().map((i) => i.json.subscription_id)).toEqual(ids.slice(0, 3));
+		expect(apiRequests().map((r) => r.query)).toEqual(['max_results=3']);
+
+		const updated = await subscription('update', { subscriptionId: ids[0], updateFields: { tag: 'renamed' } });
+		expect(updated.output()[0].json).toMatchObject({ subscription_id: ids[0], tag: 'renamed' });
+		const nothing = await subscription('update', { subscriptionId: ids[0] });
+		expect(nothing.error?.message).toMatch(/^Item 0: Update Fields need Tag \(tag\) or Webhook ID \(webhook_id\)/);
+
+		const many = await subscription('deleteMany', { ids: `${ids[1]},${ids[2]},123` });
+		expect(many.error).toBeUndefined();
+		expect(many.output().map((i) => i.json)).toEqual([
+			{ subscription_id: ids[1], deleted: true },
+			{ subscription_id: ids[2], deleted: true },
+			expect.objectContaining({ subscription_id: '123', deleted: false }),
+		]);
+		const del = apiRequests().find((r) => r.method === 'DELETE');
+		expect(decodeURIComponent(del!.query)).toBe(`ids=${ids[1]},${ids[2]},123`);
 	});
 
 	it('a subscription naming an unknown webhook is WebhookIdInvalid', async () => {
