@@ -25,6 +25,8 @@ export interface OpenApiParameter {
 	schema?: Json;
 	explode?: boolean;
 	style?: string;
+	/** Where the parameter is in openapi.json (its $ref target when it is a reference), as path segments. */
+	at: string[];
 }
 
 export interface V2Operation {
@@ -93,7 +95,12 @@ export function v2Operation(method: string, routePattern: string): V2Operation |
 	const item = (openApi().paths as Json)[path] as Json | undefined;
 	const op = item?.[method.toLowerCase()] as Json | undefined;
 	if (!op) return undefined;
-	const parameters = [...((item!.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((p) => resolveRef<OpenApiParameter>(p));
+	const located = (list: unknown, base: string[]) =>
+		((list as Json[] | undefined) ?? []).map((p, i) => {
+			const at = typeof p.$ref === 'string' ? (p.$ref as string).replace(/^#\//, '').split('/').map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~')) : [...base, String(i)];
+			return { ...resolveRef<Omit<OpenApiParameter, 'at'>>(p), at };
+		});
+	const parameters = [...located(item!.parameters, ['paths', path, 'parameters']), ...located(op.parameters, ['paths', path, method.toLowerCase(), 'parameters'])];
 	const body = op.requestBody ? resolveRef<Json>(op.requestBody) : undefined;
 	return {
 		method: method.toUpperCase(),
@@ -224,17 +231,8 @@ export function v2RequestProblems(req: V2RequestParts): InvalidRequest[] {
 	const op = v2Operation(req.method, req.pattern);
 	if (!op) return [];
 	const problems: InvalidRequest[] = [];
-	const paramIndex = (p: OpenApiParameter) => op.parameters.indexOf(p);
 	const opPath = pointer('paths', op.path, req.method.toLowerCase());
-	const item = (openApi().paths as Json)[op.path] as Json;
-	const opParamCount = ((item[req.method.toLowerCase()] as Json).parameters as unknown[] | undefined)?.length ?? 0;
-	const pathItemParamCount = op.parameters.length - opParamCount;
-	const schemaOf = (p: OpenApiParameter): ValidateFunction => {
-		const i = paramIndex(p);
-		return i < pathItemParamCount
-			? compileAt('paths', op.path, 'parameters', String(i), 'schema')
-			: compileAt(...opPath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'parameters', String(i - pathItemParamCount), 'schema');
-	};
+	const schemaOf = (p: OpenApiParameter): ValidateFunction => compileAt(...p.at, 'schema');
 
 	const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
 	for (const [name] of req.query) {

@@ -1,0 +1,187 @@
+/**
+ * The emulator's /2 routes against X's openapi.json: every route the emulator registers is called
+ * (its answers, good and bad, validated against the operation's response schema), non-conforming
+ * requests get X's 400 problem naming the field, a non-conforming answer becomes a loud 500, and the
+ * nodes' activity enumerations are the schema's.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS } from '../../nodes/XWebhooks/resources/activitySubscription';
+import type { RequestContext } from '../emulator/http';
+import { startEmulator, type XEmulator } from '../emulator/index';
+import { Router } from '../emulator/router';
+import { activityDirections, activityEventTypes, conformV2, directionalActivityKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
+
+let emu: XEmulator;
+let receiver: Server;
+let receiverUrl: string;
+const registered: Array<[string, string]> = [];
+const exercised = new Set<string>();
+
+beforeAll(async () => {
+	// Record every route the emulator registers while it builds its router.
+	const add = Router.prototype.add;
+	jest.spyOn(Router.prototype, 'add').mockImplementation(function (this: Router, method, bases, pattern, handler, auth) {
+		registered.push([method.toUpperCase(), pattern]);
+		return add.call(this, method, bases, pattern, handler, auth);
+	});
+	emu = await startEmulator();
+	jest.restoreAllMocks();
+	receiver = createServer((req, res) => {
+		const token = new URL(req.url ?? '/', 'http://x').searchParams.get('crc_token');
+		res.writeHead(200, { 'content-type': 'application/json' });
+		res.end(token ? JSON.stringify({ response_token: `sha256=${createHmac('sha256', emu.app.consumerSecret).update(token).digest('base64')}` }) : '{}');
+	});
+	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/x`;
+});
+afterAll(async () => {
+	await new Promise<void>((resolve) => receiver.close(() => resolve()));
+	await emu.close();
+});
+
+let bearer: string;
+beforeEach(async () => {
+	emu.control.reset();
+	emu.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true, maxWebhooks: 2 });
+	const basic = Buffer.from(`${encodeURIComponent(emu.app.consumerKey)}:${encodeURIComponent(emu.app.consumerSecret)}`).toString('base64');
+	const r = await fetch(`${emu.urls.api}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+	bearer = ((await r.json()) as { access_token: string }).access_token;
+});
+
+/** Calls a /2 route with the bearer token and checks the answer against the operation's responses. */
+async function call(method: string, pattern: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+	const r = await fetch(`${emu.urls.api}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	const json = await r.json();
+	expect({ route: `${method} ${pattern}`, status: r.status, problems: v2ResponseProblems(method, pattern, r.status, json) }).toEqual({ route: `${method} ${pattern}`, status: r.status, problems: [] });
+	expect(r.status).not.toBe(500);
+	exercised.add(`${method} ${pattern}`);
+	return { status: r.status, json };
+}
+
+describe('every /2 route the emulator serves answers as openapi.json describes', () => {
+	it('webhooks and activity subscriptions, good and refused requests', async () => {
+		const user = emu.users[0].userId;
+		expect((await call('GET', '/2/webhooks', '/2/webhooks')).status).toBe(200);
+		const hook = await call('POST', '/2/webhooks', '/2/webhooks', { url: receiverUrl });
+		expect(hook.status).toBe(200);
+		const id = hook.json.data.id as string;
+		expect((await call('POST', '/2/webhooks', '/2/webhooks', { url: receiverUrl })).status).toBe(409);
+		expect((await call('POST', '/2/webhooks', '/2/webhooks', { url: 'http://example.com:8080/x' })).status).toBe(400);
+		expect((await call('POST', '/2/webhooks', '/2/webhooks', { url: '' })).status).toBe(400);
+		expect((await call('GET', '/2/webhooks', '/2/webhooks')).json.data).toHaveLength(1);
+		expect((await call('PUT', '/2/webhooks/:webhook_id', `/2/webhooks/${id}`)).status).toBe(200);
+		expect((await call('PUT', '/2/webhooks/:webhook_id', '/2/webhooks/42')).status).toBe(404);
+		expect((await call('PUT', '/2/webhooks/:webhook_id', '/2/webhooks/abc')).status).toBe(400);
+		const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:T]/g, '').slice(0, 12);
+		const now = Date.now();
+		expect((await call('POST', '/2/webhooks/replay', '/2/webhooks/replay', { webhook_id: id, from_date: stamp(now - 3_600_000), to_date: stamp(now) })).status).toBe(200);
+		expect((await call('POST', '/2/webhooks/replay', '/2/webhooks/replay', { webhook_id: id, from_date: stamp(now - 3_600_000) })).status).toBe(400);
+		expect((await call('POST', '/2/webhooks/replay', '/2/webhooks/replay', { webhook_id: '42', from_date: stamp(now - 3_600_000), to_date: stamp(now) })).status).toBe(404);
+
+		const created = await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user }, webhook_id: id, tag: 't' });
+		expect(created.status).toBe(200);
+		const sid = created.json.data.subscription.subscription_id as string;
+		expect((await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'MessageCreate', filter: { user_id: user } })).status).toBe(400);
+		expect((await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'dm.sent', filter: { user_id: user } })).status).toBe(403);
+		expect((await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: user }, webhook_id: '42' })).status).toBe(404);
+		await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.delete', filter: { user_id: user } });
+		const page = await call('GET', '/2/activity/subscriptions', '/2/activity/subscriptions?max_results=1');
+		expect(page.json.meta.next_token).toBeDefined();
+		await call('GET', '/2/activity/subscriptions', `/2/activity/subscriptions?max_results=1&pagination_token=${page.json.meta.next_token}`);
+		expect((await call('GET', '/2/activity/subscriptions', '/2/activity/subscriptions?max_results=abc')).status).toBe(400);
+		expect((await call('PUT', '/2/activity/subscriptions/:subscription_id', `/2/activity/subscriptions/${sid}`, { tag: 'u' })).status).toBe(200);
+		expect((await call('PUT', '/2/activity/subscriptions/:subscription_id', '/2/activity/subscriptions/42', { tag: 'u' })).status).toBe(404);
+		expect((await call('PUT', '/2/activity/subscriptions/:subscription_id', `/2/activity/subscriptions/${sid}`, { tag: '' })).status).toBe(400);
+		expect((await call('DELETE', '/2/activity/subscriptions/:subscription_id', `/2/activity/subscriptions/${sid}`)).status).toBe(200);
+		expect((await call('DELETE', '/2/activity/subscriptions/:subscription_id', `/2/activity/subscriptions/${sid}`)).status).toBe(404);
+		expect((await call('DELETE', '/2/activity/subscriptions', `/2/activity/subscriptions?ids=${sid},1`)).status).toBe(200);
+		expect((await call('DELETE', '/2/activity/subscriptions', '/2/activity/subscriptions?ids=x')).status).toBe(400);
+		expect((await call('DELETE', '/2/webhooks/:webhook_id', `/2/webhooks/${id}`)).status).toBe(200);
+		expect((await call('DELETE', '/2/webhooks/:webhook_id', `/2/webhooks/${id}`)).status).toBe(404);
+	});
+
+	it('covered every /2 route the emulator registers (a new route needs a case above), each one in openapi.json', () => {
+		const v2 = registered.filter(([, pattern]) => pattern.startsWith('/2/')).map(([method, pattern]) => `${method} ${pattern}`);
+		expect(v2.length).toBeGreaterThanOrEqual(10);
+		for (const route of v2) {
+			const [method, pattern] = route.split(' ');
+			expect({ route, inOpenApi: !!v2Operation(method, pattern) }).toEqual({ route, inOpenApi: true });
+		}
+		expect(v2.filter((r) => !exercised.has(r))).toEqual([]);
+	});
+});
+
+describe('requests that do not conform get X\'s 400 invalid-request problem naming the field', () => {
+	const parts = (method: string, pattern: string, body: unknown, query: Array<[string, string]> = [], pathParams: Record<string, string> = {}) => ({
+		method,
+		pattern,
+		pathParams,
+		query,
+		contentType: 'application/json',
+		rawBody: body === undefined ? '' : JSON.stringify(body),
+		json: body,
+	});
+
+	it('names the failing field of the body, path and query (enum, required, additionalProperties, pattern, range)', () => {
+		const create = (body: unknown) => v2RequestProblems(parts('POST', '/2/activity/subscriptions', body)).map((p) => p.parameter);
+		expect(create({ event_type: 'post.create', filter: { user_id: '1' } })).toEqual([]);
+		expect(create({ event_type: 'nope', filter: {} })).toEqual(['event_type']);
+		expect(create({ filter: {} })).toEqual(['event_type']);
+		expect(create({ event_type: 'post.create', filter: { direction: 'both' } })).toEqual(['filter.direction']);
+		expect(create({ event_type: 'post.create', filter: {}, other: 1 })).toEqual(['other']);
+		expect(create({ event_type: 'post.create', filter: {}, webhook_id: 'x1' })).toEqual(['webhook_id']);
+		expect(v2RequestProblems(parts('DELETE', '/2/webhooks/:webhook_id', undefined, [], { webhook_id: '12a' })).map((p) => p.parameter)).toEqual(['webhook_id']);
+		expect(v2RequestProblems(parts('GET', '/2/activity/subscriptions', undefined, [['max_results', '1001']])).map((p) => p.parameter)).toEqual(['max_results']);
+		expect(v2RequestProblems(parts('GET', '/2/webhooks', undefined, [['webhook_config.fields', 'id,nope']])).map((p) => p.parameter)).toEqual(['webhook_config.fields']);
+		expect(v2RequestProblems(parts('GET', '/2/webhooks', undefined, [['webhook_config.fields', 'id,url']]))).toEqual([]);
+		expect(v2RequestProblems(parts('POST', '/2/webhooks', undefined)).map((p) => p.parameter)).toEqual(['body']);
+	});
+});
+
+describe('an answer that does not conform is an emulator bug: 500 and a console error', () => {
+	it('turns a handler\'s non-conforming answer into a 500 internal-error problem', async () => {
+		const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+		const ctx = {
+			base: 'api',
+			method: 'DELETE',
+			path: '/2/webhooks/1',
+			pathParams: { webhook_id: '1' },
+			query: [],
+			headers: { authorization: `Bearer ${bearer}` },
+			rawBody: '',
+			json: undefined,
+			store: emu.control.state(),
+			now: Date.now(),
+			user: null,
+			accessToken: null,
+		} as unknown as RequestContext;
+		const answer = await conformV2(ctx, '/2/webhooks/:webhook_id', () => ({ status: 200, body: { data: { deleted: 'yes' } } }));
+		expect(answer.status).toBe(500);
+		expect(answer.body).toMatchObject({ type: 'https://api.x.com/2/problems/internal-error' });
+		expect(errors.mock.calls[0][0]).toMatch(/DELETE \/2\/webhooks\/:webhook_id answered 200 with a body that does not conform to openapi.json/);
+		const fine = await conformV2(ctx, '/2/webhooks/:webhook_id', () => ({ status: 200, body: { data: { deleted: true } } }));
+		expect(fine.status).toBe(200);
+		errors.mockRestore();
+	});
+});
+
+describe('enumerations come from the reference', () => {
+	it('the nodes\' activity kinds, private kinds, directional kinds and directions are the reference\'s', () => {
+		const schemaKinds = activityEventTypes();
+		expect([...EVENT_KINDS, ...Object.keys(KIND_ALIASES)].sort()).toEqual([...schemaKinds].sort());
+		expect([...PRIVATE_KINDS].sort()).toEqual(privateActivityKinds().filter((k) => !(k in KIND_ALIASES)).sort());
+		expect([...DIRECTIONAL_KINDS]).toEqual(directionalActivityKinds());
+		expect([...DIRECTIONS]).toEqual(activityDirections());
+		// The reference's own words, so a misread page shows here.
+		expect(privateActivityKinds()).toEqual(expect.arrayContaining(['dm.received', 'chat.sent', 'like.create', 'mute.mute', 'block.unblock', 'post.mention.create', 'broadcast.chat']));
+		expect(privateActivityKinds()).not.toContain('post.create');
+		expect(directionalActivityKinds()).toEqual(['like.create']);
+	});
+});
