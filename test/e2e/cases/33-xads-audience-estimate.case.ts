@@ -1,7 +1,8 @@
 /**
  * X Ads "Audience Estimate > Get" in real n8n (spec document 03, POST /accounts/:account_id/audience_estimate
  * with a JSON body). A Code node feeds two items: criteria as a JSON string with operator EQ, and as
- * an array with operator NE; each is sent as application/json {targeting_criteria, operator_type} and
+ * an array with operator NE; each is sent as application/json {targeting_criteria} with operator_type
+ * in the query string, where X's reference lists it, and
  * answers one item with audience_size. Then a criterion X does not know (which the node leaves to X)
  * comes back as X's 400 INVALID_PARAMETER naming the parameter, with the hint.
  */
@@ -86,7 +87,7 @@ export default defineCase({
 		emulator: {
 			requestCount: 3,
 			requests: [
-				{ method: 'POST', base: 'ads', path: ESTIMATE_PATH, query: '', status: 200, headers: { 'content-type': /^application\/json/ }, count: 2 },
+				{ method: 'POST', base: 'ads', path: ESTIMATE_PATH, query: /^operator_type=(EQ|NE)$/, status: 200, headers: { 'content-type': /^application\/json/ }, count: 2 },
 				{ method: 'POST', base: 'ads', path: ESTIMATE_PATH, status: 400, count: 1 },
 			],
 		},
@@ -97,12 +98,13 @@ export default defineCase({
 		assertMatch(
 			result.requests.map((r) => JSON.parse(r.body)),
 			[
-				{ targeting_criteria: KEYWORD_AND_LOCATION, operator_type: 'EQ' },
-				{ targeting_criteria: INTEREST, operator_type: 'NE' },
+				{ targeting_criteria: KEYWORD_AND_LOCATION, operator_type: undefined },
+				{ targeting_criteria: INTEREST, operator_type: undefined },
 				{ targeting_criteria: [{ targeting_type: 'NOT_A_TYPE', targeting_value: 'x' }], operator_type: undefined },
 			],
 			'JSON bodies',
 		);
+		assertMatch(result.requests.map((r) => r.query), ['operator_type=EQ', 'operator_type=NE', ''], 'operator_type in the query string');
 		// Nothing but the two documented fields goes into the body.
 		for (const r of result.requests) {
 			const keys = Object.keys(JSON.parse(r.body)).sort();

@@ -1,9 +1,10 @@
 /**
  * X Ads "Product Catalog" in real n8n (spec document 02): Get Many (with the user filter, which is
  * checked against the credential's user), Update (rename, the catalog taken from the list's output
- * through the "From List" locator mode), Delete, Create (a new catalog for the user, JSON body
- * with user_id), then a second Create, which X refuses (one catalog per user): with On Error:
- * Continue it becomes an error item naming X's 400 INVALID_PARAMETER. Every write is JSON.
+ * through the "From List" locator mode), Delete, Create (a new catalog for the user, with
+ * user_id), then a second Create, which X refuses (one catalog per user): with On Error:
+ * Continue it becomes an error item naming X's 400 INVALID_PARAMETER. Name and user_id go in the
+ * query string, as X's reference says (https://docs.x.com/x-ads-api/catalog-management/reference#post-product_catalogs).
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
@@ -53,9 +54,9 @@ export default defineCase({
 			requestCount: 5,
 			requests: [
 				{ method: 'GET', base: 'ads', path: '/12/product_catalogs', status: 200, count: 1 },
-				{ method: 'PUT', base: 'ads', path: CATALOG_PATH, query: '', status: 200, headers: { 'content-type': /^application\/json/ }, count: 1 },
+				{ method: 'PUT', base: 'ads', path: CATALOG_PATH, body: '', status: 200, count: 1 },
 				{ method: 'DELETE', base: 'ads', path: CATALOG_PATH, status: 200, count: 1 },
-				{ method: 'POST', base: 'ads', path: '/12/product_catalogs', query: '', status: 200, headers: { 'content-type': /^application\/json/ }, count: 1 },
+				{ method: 'POST', base: 'ads', path: '/12/product_catalogs', body: '', status: 200, count: 1 },
 				{ method: 'POST', base: 'ads', path: '/12/product_catalogs', status: 400, count: 1 },
 			],
 		},
@@ -70,11 +71,12 @@ export default defineCase({
 		const [list, put, del, post, refused] = result.requests;
 		assertMatch(Object.fromEntries(new URLSearchParams(list.query)), { user_id: userId }, 'list query');
 		assertMatch(put.path, `/12/product_catalogs/${fx.productCatalogId}`, 'PUT path');
-		assertMatch(JSON.parse(put.body), { name: 'Acme Spring – ünïcode' }, 'PUT body');
-		if (Object.keys(JSON.parse(put.body)).length !== 1) throw new Error(`PUT body has extra fields: ${put.body}`);
+		const query = (r: { query: string }) => Object.fromEntries(new URLSearchParams(r.query));
+		assertMatch(query(put), { name: 'Acme Spring – ünïcode' }, 'PUT query');
+		if (Object.keys(query(put)).length !== 1) throw new Error(`PUT query has extra parameters: ${put.query}`);
 		assertMatch(del.path, `/12/product_catalogs/${fx.productCatalogId}`, 'DELETE path');
-		assertMatch(JSON.parse(post.body), { name: 'Acme Fresh', user_id: userId }, 'POST body');
-		assertMatch(JSON.parse(refused.body), { name: 'Another', user_id: undefined }, 'second POST body');
+		assertMatch(query(post), { name: 'Acme Fresh', user_id: userId }, 'POST query');
+		assertMatch(query(refused), { name: 'Another', user_id: undefined }, 'second POST query');
 		const catalogs = ctx.emulator!.control.state().ads.production.productCatalogs;
 		const created = String(ex.output('Create')[0].id);
 		if (catalogs.catalogs.has(fx.productCatalogId)) throw new Error('the deleted catalog is still in the emulator');

@@ -7,8 +7,8 @@
  *    the country code left at its default US) -> VIDEO_APP.
  *  - Post: X Ads "Post > Create" with Card URI = {{ $('Website Card').first().json.card_uri }}: the
  *    emulator stores the post with that card.
- *  - Get Many (name filter), Get, Update (name only, components kept), Delete of the app card on
- *    the legacy path (the card type read from the card first: GET then DELETE .../cards/VIDEO_APP/<id>).
+ *  - Get Many (name filter), Get, Update (name only, components kept), Delete of the app card:
+ *    one DELETE .../cards/<id>, as X's reference says (https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-cards-card-id).
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
@@ -75,12 +75,12 @@ export default defineCase({
 			Delete: { itemCount: 1, items: [{ name: 'App card', deleted: true }] },
 		},
 		emulator: {
-			requestCount: 8,
+			requestCount: 7,
 			requests: [
 				{ method: 'POST', base: 'ads', path: /^\/12\/accounts\/\w+\/cards$/, query: '', status: 200, headers: { 'content-type': /^application\/json/ }, count: 2 },
 				{ method: 'POST', base: 'ads', path: /^\/12\/accounts\/\w+\/tweet$/, status: 200, count: 1 },
 				{ method: 'PUT', base: 'ads', path: /^\/12\/accounts\/\w+\/cards\/\d+$/, status: 200, count: 1 },
-				{ method: 'DELETE', base: 'ads', path: /^\/12\/accounts\/\w+\/cards\/VIDEO_APP\/\d+$/, status: 200, count: 1 },
+				{ method: 'DELETE', base: 'ads', path: /^\/12\/accounts\/\w+\/cards\/\d+$/, status: 200, count: 1 },
 			],
 		},
 	},
@@ -130,9 +130,9 @@ export default defineCase({
 		assertMatch(ex.output('List')[0].id, website.id, 'listed card');
 		assertMatch(JSON.parse(result.requests.find((r) => r.method === 'PUT')!.body), { name: 'Sale card (spring)', components: undefined }, 'rename body');
 		assertMatch(
-			result.requests.slice(-2).map((r) => `${r.method} ${r.path}`),
-			[`GET /12/accounts/${fx.accountId}/cards/${String(app.id)}`, `DELETE /12/accounts/${fx.accountId}/cards/VIDEO_APP/${String(app.id)}`],
-			'delete reads the card type first',
+			result.requests.slice(-1).map((r) => `${r.method} ${r.path}`),
+			[`DELETE /12/accounts/${fx.accountId}/cards/${String(app.id)}`],
+			'delete by card id only',
 		);
 		assertMatch(creatives.cards.get(String(app.id))?.deleted, true, 'app card deleted in the emulator');
 		assertMatch(creatives.cards.get(String(website.id))?.name, 'Sale card (spring)', 'website card renamed in the emulator');
