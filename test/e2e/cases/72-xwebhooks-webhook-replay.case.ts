@@ -63,7 +63,7 @@ export default defineCase({
 					{ job_id: /^\d+$/, created_at: { $type: 'string' }, error: undefined },
 					{ error: /^X answered 404 WebhookIdInvalid/, httpCode: '404' },
 					{ error: /^Item 2: From \(from_date\) must be within the last 24 hours/, description: /^Nothing was sent to X/ },
-					{ error: /^Item 3: From \(from_date\) must be before To \(to_date\)/, description: /^Nothing was sent to X/ },
+					{ error: /^Item 3: From \(from_date\) must not be after To \(to_date\)/, description: /^Nothing was sent to X/ },
 				],
 			},
 		},

@@ -1,10 +1,10 @@
 /**
  * X Webhooks "Activity Subscription > Create" in real n8n (spec document 01). Set-up outside n8n: a
  * webhook for the receiver. One Create node, five items from a Code node, On Error: Continue:
- *  0. dm.received for a user, keyword, direction, tag and the webhook -> created; the JSON body
- *     nests the filter {user_id, keyword, direction}
+ *  0. profile.update.bio for a user, keyword, tag and the webhook -> created; the JSON body
+ *     nests the filter {user_id, keyword}; the node outputs X's data.subscription
  *  1. post.create for the user, nothing else -> created, filter {user_id}
- *  2. post.create with a direction -> refused by the node (direction only for DM and chat kinds)
+ *  2. post.create with the older direction "sent" -> refused by the node (direction only for like.create)
  *  3. post.delete with an unknown webhook id -> X's 404 WebhookIdInvalid
  *  4. a user id "@acme" -> refused by the node (numeric X user ID)
  * Afterwards a matching activity of the user reaches the receiver through the first subscription,
@@ -30,7 +30,7 @@ export default defineCase({
 	workflow: () =>
 		chain(
 			code('Subscriptions', [
-				{ event: 'dm.received', user: USER, keyword: 'launch', direction: 'received', tag: 'support inbox', webhook: hookId },
+				{ event: 'profile.update.bio', user: USER, keyword: 'launch', tag: 'bio watch', webhook: hookId },
 				{ event: 'post.create', user: USER },
 				{ event: 'post.create', user: USER, direction: 'sent' },
 				{ event: 'post.delete', user: USER, webhook: '987654321' },
@@ -56,14 +56,14 @@ export default defineCase({
 				items: [
 					{
 						subscription_id: /^\d+$/,
-						event_type: 'dm.received',
-						filter: { user_id: USER, keyword: 'launch', direction: 'received' },
-						tag: 'support inbox',
+						event_type: 'profile.update.bio',
+						filter: { user_id: USER, keyword: 'launch', direction: undefined },
+						tag: 'bio watch',
 						created_at: /\.\d{3}Z$/,
 						error: undefined,
 					},
 					{ subscription_id: /^\d+$/, event_type: 'post.create', filter: { user_id: USER, keyword: undefined, direction: undefined }, tag: undefined, webhook_id: undefined },
-					{ error: /^Item 2: Direction \(direction\) is only for direct-message and chat kinds/, description: /^Nothing was sent to X/ },
+					{ error: /^Item 2: Direction \(direction\) is only for like\.create, not post\.create/, description: /^Nothing was sent to X/ },
 					{ error: /^X answered 404 WebhookIdInvalid/, httpCode: '404' },
 					{ error: /^Item 4: User ID \(user_id\) must be a numeric X user ID/, description: /^Nothing was sent to X/ },
 				],
@@ -85,7 +85,7 @@ export default defineCase({
 		assertMatch(
 			bodies,
 			[
-				{ event_type: 'dm.received', filter: { user_id: USER, keyword: 'launch', direction: 'received' }, tag: 'support inbox', webhook_id: hookId },
+				{ event_type: 'profile.update.bio', filter: { user_id: USER, keyword: 'launch' }, tag: 'bio watch', webhook_id: hookId },
 				{ event_type: 'post.create', filter: { user_id: USER } },
 				{ event_type: 'post.delete', filter: { user_id: USER }, webhook_id: '987654321' },
 			],
@@ -96,13 +96,13 @@ export default defineCase({
 		assertMatch(ctx.emulator!.control.activitySubscriptions().length, 2, 'subscriptions in the emulator');
 
 		const control = ctx.emulator!.control;
-		const matching = await control.emitActivity(USER, 'dm.received', { text: 'The launch is today', sender_id: '42' });
+		const matching = await control.emitActivity(USER, 'profile.update.bio', { before: 'old', after: 'The launch is today' });
 		assertMatch(matching, [{ subscription_id: first.subscription_id, webhook_id: hookId }], 'matching activity');
-		await control.emitActivity(USER, 'dm.received', { text: 'no keyword here', sender_id: '42' });
-		await control.emitActivity('999', 'dm.received', { text: 'launch, but another user' });
-		await control.emitActivity(USER, 'dm.sent', { text: 'launch, but another kind' });
+		await control.emitActivity(USER, 'profile.update.bio', { before: 'old', after: 'no keyword here' });
+		await control.emitActivity('999', 'profile.update.bio', { after: 'launch, but another user' });
+		await control.emitActivity(USER, 'profile.update.url', { after: 'launch, but another kind' });
 		assertMatch(receiver!.events.length, 1, 'one event at the receiver');
 		assertMatch(receiver!.events[0].signatureValid, true, 'signed');
-		assertMatch(JSON.parse(receiver!.events[0].body).data, { event_type: 'dm.received', subscription_id: first.subscription_id, tag: 'support inbox', payload: { text: 'The launch is today' } }, 'event');
+		assertMatch(JSON.parse(receiver!.events[0].body).data, { event_type: 'profile.update.bio', subscription_id: first.subscription_id, tag: 'bio watch', payload: { after: 'The launch is today' } }, 'event');
 	},
 });

@@ -1,6 +1,6 @@
 /**
  * X Webhooks "Activity Subscription > Get Many" in real n8n (spec document 01). Set-up outside n8n:
- * a webhook and two subscriptions (one with keyword, tag and webhook, one with a direction only).
+ * a webhook and two subscriptions (one with keyword, tag and webhook, one with the user filter only).
  * Get Many answers one item per subscription, in creation order, X's fields as they are (the id
  * field is subscription_id); nothing but the bearer-signed GET is sent.
  */
@@ -19,8 +19,8 @@ export default defineCase({
 		const receiver = await webhookReceiver(ctx);
 		const hook = await registerWebhook(ctx, receiver, '/hooks/list');
 		created = [
-			(await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: USER, keyword: 'sale' }, tag: 'posts', webhook_id: hook.id })).data,
-			(await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type: 'MessageCreate', filter: { user_id: USER, direction: 'both' } })).data,
+			(await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: USER, keyword: 'sale' }, tag: 'posts', webhook_id: hook.id })).data.subscription,
+			(await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type: 'follow.follow', filter: { user_id: USER } })).data.subscription,
 		];
 	},
 	workflow: chain(xWebhooks('List', { resource: 'activitySubscription', operation: 'getAll' })),
@@ -30,12 +30,12 @@ export default defineCase({
 				itemCount: 2,
 				items: [
 					{ event_type: 'post.create', filter: { user_id: USER, keyword: 'sale' }, tag: 'posts', webhook_id: /^\d+$/ },
-					{ event_type: 'MessageCreate', filter: { user_id: USER, direction: 'both' }, tag: undefined },
+					{ event_type: 'follow.follow', filter: { user_id: USER }, tag: undefined },
 				],
 			},
 		},
 		emulator: {
-			requests: [{ method: 'GET', base: 'api', path: '/2/activity/subscriptions', query: '', status: 200, headers: { authorization: 'Bearer' }, count: 1 }],
+			requests: [{ method: 'GET', base: 'api', path: '/2/activity/subscriptions', query: 'max_results=50', status: 200, headers: { authorization: 'Bearer' }, count: 1 }],
 			none: [{ method: 'POST', path: '/2/activity/subscriptions' }],
 		},
 	},

@@ -19,7 +19,7 @@ export default defineCase({
 		await webhookReceiver(ctx);
 		ids = [];
 		for (const event_type of ['post.create', 'profile.update.bio']) {
-			ids.push(String((await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type, filter: { user_id: USER } })).data.subscription_id));
+			ids.push(String((await appCall(ctx, 'POST', '/2/activity/subscriptions', { event_type, filter: { user_id: USER } })).data.subscription.subscription_id));
 		}
 	},
 	workflow: () =>
@@ -52,8 +52,8 @@ export default defineCase({
 	},
 	check: (ctx, result) => {
 		const ex = result.execution!;
-		assertMatch(ex.output('Delete')[0], { deleted: true }, 'delete output');
-		assertMatch(Object.keys(ex.output('Delete')[0]), ['deleted'], 'X\'s answer as it is');
+		assertMatch(ex.output('Delete')[0], { subscription_id: ids[0], deleted: true }, 'delete output');
+		assertMatch(Object.keys(ex.output('Delete')[0]), ['subscription_id', 'deleted'], 'the id, then X\'s answer as it is');
 		assertMatch(result.requests.filter((r) => r.method === 'DELETE').map((r) => r.path), [`/2/activity/subscriptions/${ids[0]}`, `/2/activity/subscriptions/${ids[0]}`], 'delete paths');
 		assertMatch(ex.output('List')[0].subscription_id, ids[1], 'the other subscription is left');
 		assertMatch(ctx.emulator!.control.activitySubscriptions().map((s: { subscription_id: string }) => s.subscription_id), [ids[1]], 'emulator');

@@ -182,7 +182,7 @@ export default defineCase({
 		try {
 			// --- activation -----------------------------------------------------------------------
 			const wf = triggerWorkflow(ctx, {
-				subscriptions: { subscription: [{ userId: uid, eventTypes: ['dm.received', 'post.create'], direction: 'none', keyword: '' }] },
+				subscriptions: { subscription: [{ userId: uid, eventTypes: ['profile.update.bio', 'post.create'], direction: 'none', keyword: '' }] },
 			});
 			const active = await activateTrigger(ctx, wf);
 			workflowId = active.workflow.id;
@@ -202,7 +202,7 @@ export default defineCase({
 			const want = ['GET /2/webhooks 200', 'POST /2/webhooks 200', 'POST /2/activity/subscriptions 200', 'POST /2/activity/subscriptions 200'];
 			if (JSON.stringify(calls) !== JSON.stringify(want)) throw new Error(`activation made ${JSON.stringify(calls)}, expected ${JSON.stringify(want)}`);
 			const subs = xSubscriptions(ctx);
-			if (subs.length !== 2 || !subs.every((s) => s.webhook_id === xWebhook.id && s.filter.user_id === uid) || subs.map((s) => s.event_type).sort().join() !== 'dm.received,post.create') {
+			if (subs.length !== 2 || !subs.every((s) => s.webhook_id === xWebhook.id && s.filter.user_id === uid) || subs.map((s) => s.event_type).sort().join() !== 'post.create,profile.update.bio') {
 				throw new Error(`activation should create 2 subscriptions on webhook ${xWebhook.id}: ${JSON.stringify(subs)}`);
 			}
 			await expectExecutionCount(ctx, workflowId, 0, 'the CRC GET of activation');
@@ -260,11 +260,11 @@ export default defineCase({
 			]);
 
 			// 4. an activity of a subscription, emitted by the emulator to the subscribed webhook
-			const emitted = await control.emitActivity(uid, 'dm.received', { sender_id: '42', text: 'activity dm' });
-			if (emitted.length !== 1 || emitted[0].webhook_id !== xWebhook.id) throw new Error(`emitActivity should reach the one dm.received subscription: ${JSON.stringify(emitted)}`);
+			const emitted = await control.emitActivity(uid, 'profile.update.bio', { before: 'a', after: 'activity bio' });
+			if (emitted.length !== 1 || emitted[0].webhook_id !== xWebhook.id) throw new Error(`emitActivity should reach the one profile.update.bio subscription: ${JSON.stringify(emitted)}`);
 			expectStatuses(emitted[0].results, [200], 'activity event');
 			const eventUuid = JSON.parse(emitted[0].results[0].body).data.event_uuid;
-			await expectNewExecution('activity event', [{ event_type: 'dm.received', event_id: eventUuid, for_user_id: uid }]);
+			await expectNewExecution('activity event', [{ event_type: 'profile.update.bio', event_id: eventUuid, for_user_id: uid }]);
 
 			// --- duplicates (X's immediate retries and concurrent deliveries: case 83) ---------------
 			// 5. the same delivery twice in a row (X retries), unhurried: the second POST waits until
@@ -313,6 +313,7 @@ export default defineCase({
 			const removals = control.requests().filter((r: any) => r.method === 'DELETE').map((r: any) => `${r.method} ${r.path} ${r.status}`).sort();
 			const subIds = subs.map((s) => s.subscription_id).sort();
 			const wantRemovals = [...subIds.map((id) => `DELETE /2/activity/subscriptions/${id} 200`), `DELETE /2/webhooks/${xWebhook.id} 200`].sort();
+			// X nests the created subscription (data.subscription): the ids are X's, never "undefined".
 			if (JSON.stringify(removals) !== JSON.stringify(wantRemovals)) throw new Error(`deactivation made ${JSON.stringify(removals)}, expected ${JSON.stringify(wantRemovals)}`);
 			// n8n no longer serves the URL
 			const after = await postToN8n(url, JSON.stringify(single), { 'content-type': 'application/json', 'x-twitter-webhooks-signature': sign(secret, JSON.stringify(single)) });
