@@ -163,7 +163,7 @@ describe('Product: create or update', () => {
 					ageGroup: 'adult',
 					color: 'Beaded',
 					customLabel0: 'summer',
-					googleProductCategory: 'Apparel & Accessories > Shoes',
+					vendorProductCategory: 'Apparel & Accessories > Shoes',
 				},
 			},
 			[

@@ -54,7 +54,8 @@ export const productFields: Field[] = [
 	{ wire: 'mpn', label: 'MPN', type: 'string', description: 'Required when brand and GTIN are absent' },
 	{ wire: 'mobile_link', label: 'Mobile Link', type: 'string', rules: https('mobile_link') },
 	{ wire: 'additional_image_link', label: 'Additional Image Links', type: 'string', description: 'Up to 10 https image URLs, comma-separated' },
-	{ wire: 'google_product_category', label: 'Google Product Category', type: 'string', description: 'Category path or ID in Google\'s product taxonomy' },
+	// The parameter keeps its first name, so saved workflows keep their value; X's wire name is google_product_category.
+	{ wire: 'google_product_category', name: 'vendorProductCategory', label: 'Google Product Category', type: 'string', description: 'Category path or ID in Google\'s product taxonomy' },
 	{ wire: 'product_type', label: 'Product Type', type: 'string', description: 'Your own taxonomy, levels separated by " > "' },
 	{ wire: 'inventory', label: 'Inventory', type: 'number', description: 'At least 1 when in stock', rules: { integer: true, min: 0 } },
 	{ wire: 'sale_price', label: 'Sale Price', type: 'string', placeholder: 'e.g. 14.99 USD', description: 'Lower than the price, in the same currency' },
