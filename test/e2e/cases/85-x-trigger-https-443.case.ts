@@ -118,7 +118,7 @@ export default defineCase({
 		const unmap = mapHostName(tls!.name, tls!.address);
 		let workflowId: string | undefined;
 		try {
-			const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['dm.received'], direction: 'received', keyword: '' }] } });
+			const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['profile.update.bio'], direction: 'none', keyword: '' }] } });
 			const { workflow, url, xWebhook, activationMs } = await activateTrigger(ctx, wf, base());
 			workflowId = workflow.id;
 			ctx.log(`activation ${activationMs} ms; registered ${url}`);
@@ -134,7 +134,7 @@ export default defineCase({
 			const [first] = await expectExecutionCount(ctx, workflowId, 1, 'batch over https');
 			expectItems(first, [{ event_type: 'post.create', event_id: '1850000000000000001', for_user_id: uid }, { event_type: 'post.create', event_id: '1850000000000000002', for_user_id: uid }], 'batch over https');
 			expectStatuses(await control.deliverEvent(xWebhook.id, { for_user_id: uid, tweet_create_events: [{ id_str: '1850000000000000003' }] }, { tamper: true }), [401], 'tampered over https');
-			const emitted = await control.emitActivity(uid, 'dm.received', { sender_id: '42', text: 'over https' });
+			const emitted = await control.emitActivity(uid, 'profile.update.bio', { before: 'a', after: 'over https' });
 			if (emitted.length !== 1) throw new Error(`the subscription should deliver: ${JSON.stringify(emitted)}`);
 			expectStatuses(emitted[0].results, [200], 'activity over https');
 			await expectExecutionCount(ctx, workflowId, 2, 'activity over https', 800);
