@@ -185,6 +185,8 @@ export const activitySubscriptionResource: Resource = {
 					type: 'options',
 					required: true,
 					options: EVENT_KINDS,
+					// Saved workflows store no value equal to the default: it stays what it was.
+					default: 'post.create',
 					description: `Private kinds (${PRIVATE_KINDS.join(', ')}) need an X OAuth 1.0a credential of the filtered user on this node; the others work with the App's bearer token`,
 				},
 				{ wire: 'user_id', label: 'User ID', type: 'string', required: true, description: 'The user whose events to receive (numeric X user ID)', rules: { pattern: /^\d{1,19}$/, patternRule: 'a numeric X user ID' } },
@@ -193,7 +195,9 @@ export const activitySubscriptionResource: Resource = {
 					wire: 'direction',
 					label: 'Direction',
 					type: 'options',
-					options: DIRECTIONS,
+					options: ['outbound', 'inbound'],
+					// The default was "sent" (X's older spelling of outbound for likes), so saved workflows keep their meaning.
+					default: 'outbound',
 					description: 'For like.create only: outbound = likes the user gives, inbound = likes the user\'s posts get; leave out for both. The older values sent (outbound), received (inbound) and both (left out) are taken too.',
 				},
 				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the subscription', rules: { minLength: 1, maxLength: 200 } },
