@@ -19,11 +19,11 @@ export const AUDIENCE_LIMITS = { maxEntries: 2500, maxBytes: 5_000_000, perMinut
 const COUNT_RETRIES = 3;
 const IN_FLIGHT = 4;
 
-const identifier = (wire: IdentifierType, label: string, description: string): Field => ({ wire, label, type: 'list', description });
+const identifier = (wire: IdentifierType, label: string, description: string, placeholder?: string): Field => ({ wire, label, type: 'list', description, placeholder });
 
 /** The identifier fields a user maps from the input (each a value, an array or a comma list). */
 export const customAudienceIdentifierFields: Field[] = [
-	identifier('email', 'Email', 'Email addresses; trimmed, a mailto: prefix dropped and lowercased, then hashed'),
+	identifier('email', 'Email', 'Email addresses; trimmed, a mailto: prefix dropped and lowercased, then hashed', 'name@email.com'),
 	identifier('phone_number', 'Phone Number', 'Phone numbers with country code (+44 or 0044); reduced to digits (+, a leading 00, spaces, dashes, dots, parentheses dropped), then hashed'),
 	identifier('handle', 'X Handle', 'X handles with or without @; lowercased, then hashed'),
 	identifier('twitter_id', 'X User ID', 'Numeric X user IDs, hashed'),

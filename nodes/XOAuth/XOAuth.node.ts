@@ -187,8 +187,8 @@ const oauth1: Resource = {
 			auth: 'user',
 			path: '/oauth/authorize',
 			fields: [
-				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, rules: TOKEN },
-				{ wire: 'step', label: 'Page', type: 'options', options: ['authorize', 'authenticate'], description: 'authorize asks every time; authenticate skips approval when the user already granted access' },
+				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, secret: true, rules: TOKEN },
+				{ wire: 'step', label: 'Page', type: 'options', options: ['authorize', 'authenticate'], description: 'Authorize asks every time; Authenticate skips approval when the user already granted access' },
 				{ wire: 'force_login', label: 'Force Login', type: 'boolean', description: 'Whether the user must enter their credentials' },
 				{ wire: 'screen_name', label: 'Screen Name', type: 'string', description: 'Prefills the username box' },
 			],
@@ -204,9 +204,9 @@ const oauth1: Resource = {
 			auth: 'user',
 			path: '/oauth/access_token',
 			fields: [
-				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, rules: TOKEN },
-				{ wire: 'oauth_verifier', label: 'Verifier or PIN', type: 'string', required: true, rules: TOKEN },
-				{ wire: 'oauth_token_secret', label: 'Request Token Secret', type: 'string', description: 'From the request token step' },
+				{ wire: 'oauth_token', label: 'Request Token', type: 'string', required: true, secret: true, rules: TOKEN },
+				{ wire: 'oauth_verifier', label: 'Verifier or PIN', type: 'string', required: true, secret: true, rules: TOKEN },
+				{ wire: 'oauth_token_secret', label: 'Request Token Secret', type: 'string', secret: true, description: 'From the request token step' },
 			],
 			run: accessToken,
 		},
@@ -220,8 +220,8 @@ const oauth1: Resource = {
 			auth: 'user',
 			path: '/1.1/oauth/invalidate_token.json',
 			fields: [
-				{ wire: 'access_token', label: 'Access Token', type: 'string', description: 'Another user\'s token to revoke; default the credential\'s', rules: TOKEN },
-				{ wire: 'access_token_secret', label: 'Access Token Secret', type: 'string', description: 'The secret of that token' },
+				{ wire: 'access_token', label: 'Access Token', type: 'string', secret: true, description: 'Another user\'s token to revoke; default the credential\'s', rules: TOKEN },
+				{ wire: 'access_token_secret', label: 'Access Token Secret', type: 'string', secret: true, description: 'The secret of that token' },
 			],
 			check: (values, { fail }) => {
 				if ((values.access_token === undefined) !== (values.access_token_secret === undefined)) {
@@ -258,7 +258,7 @@ const bearer: Resource = {
 			host: 'api',
 			auth: 'app',
 			path: '/oauth2/invalidate_token',
-			fields: [{ wire: 'access_token', label: 'Bearer Token', type: 'string', description: 'Default: the token the credential holds' }],
+			fields: [{ wire: 'access_token', label: 'Bearer Token', type: 'string', secret: true, description: 'Default: the token the credential holds' }],
 			run: invalidateBearer,
 		},
 	],

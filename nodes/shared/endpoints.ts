@@ -61,6 +61,8 @@ export interface Field {
 	rules?: FieldRules;
 	locator?: LocatorSpec;
 	placeholder?: string;
+	/** Holds a token or secret: shown masked in the panel. */
+	secret?: boolean;
 	/** Sent in the query string although the endpoint sends JSON (where X's reference lists it so). */
 	in?: 'query';
 	/** No parameter of its own: the endpoint's `read` supplies the value (e.g. built from a component list). */
@@ -164,14 +166,17 @@ function sortedByName<T extends { name: string }>(options: T[]): T[] {
 	return options.length < 5 ? options : [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** X's enum value in title case (IN_STOCK -> In Stock); dotted names (post.create) stay as X writes them. */
 function toOptions(values: readonly string[]): INodePropertyOptions[] {
 	return sortedByName(
 		values.map((value) => ({
-			name: value
-				.toLowerCase()
-				.split(/[_ ]/)
-				.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
-				.join(' '),
+			name: value.includes('.')
+				? value
+				: value
+						.toLowerCase()
+						.split(/[_ ]/)
+						.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+						.join(' '),
 			value,
 		})),
 	);
@@ -239,7 +244,7 @@ function fieldProperty(field: Field): INodeProperties {
 		case 'json':
 			return { ...base, type: 'json', default: field.default ?? '' };
 		default:
-			return { ...base, type: 'string', default: field.default ?? '' };
+			return { ...base, type: 'string', default: field.default ?? '', ...(field.secret ? { typeOptions: { password: true } } : {}) };
 	}
 }
 

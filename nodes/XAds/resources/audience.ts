@@ -185,12 +185,12 @@ export const doNotReachListResource: Resource = {
 	value: 'doNotReachList',
 	description: 'Users who must not be reached by the account\'s ads',
 	endpoints: [
-		usersEndpoint('doNotReachList', 'addUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list', DO_NOT_REACH_USERS_DOCS),
-		usersEndpoint('doNotReachList', 'removeUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do-not-reach list', DO_NOT_REACH_USERS_DOCS),
+		usersEndpoint('doNotReachList', 'addUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do not reach list', DO_NOT_REACH_USERS_DOCS),
+		usersEndpoint('doNotReachList', 'removeUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do not reach list', DO_NOT_REACH_USERS_DOCS),
 		{
 			operation: 'delete',
 			name: 'Delete',
-			action: 'Delete a do-not-reach list',
+			action: 'Delete a do not reach list',
 			description: 'Delete a do-not-reach list',
 			method: 'DELETE',
 			path: '/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}',

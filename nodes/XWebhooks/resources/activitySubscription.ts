@@ -277,7 +277,7 @@ export const activitySubscriptionResource: Resource = {
 		{
 			operation: 'deleteMany',
 			name: 'Delete Many',
-			action: 'Delete activity subscriptions by IDs',
+			action: 'Delete many activity subscriptions',
 			description: 'Remove up to 100 activity subscriptions in one request; one output item per ID says whether it went',
 			method: 'DELETE',
 			host: 'api',
