@@ -93,8 +93,12 @@ export interface Endpoint {
 	fields?: Field[];
 	/** Where fields that are not path parameters go. */
 	send?: 'query' | 'json';
-	/** A cursor collection: Return All / Limit instead of count and cursor (maxCount: the largest count, if it takes one). */
-	list?: { maxCount?: number };
+	/**
+	 * A collection: Return All / Limit instead of count and cursor. maxCount: the largest count, if
+	 * it takes one; onePage: X answers it in one page (Limit cuts it), and its optional fields keep
+	 * the collection name "options" they had before it offered Return All / Limit.
+	 */
+	list?: { maxCount?: number; onePage?: boolean };
 	/** Display name of the collection holding the optional fields. */
 	optionalLabel?: string;
 	/** Safe to repeat after a 5xx or a dropped connection (POSTs the spec makes idempotent). */
@@ -150,7 +154,7 @@ export function paramName(field: Field): string {
 
 export function optionalCollectionName(endpoint: Endpoint): string {
 	if (endpoint.method === 'PUT') return 'updateFields';
-	if (endpoint.method === 'GET') return endpoint.list ? 'filters' : 'options';
+	if (endpoint.method === 'GET') return endpoint.list && !endpoint.list.onePage ? 'filters' : 'options';
 	return 'additionalFields';
 }
 
@@ -281,13 +285,20 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			const fieldShow = { show: { ...show.show, ...endpoint.fieldsShowWhen } };
 			// Path parameters (the records acted on) are needed in every mode.
 			const showFor = (field: Field) => (endpoint.path.includes(`{${field.wire}}`) ? show : fieldShow);
-			for (const extra of endpoint.extraProperties ?? []) {
-				properties.push({ ...extra, displayOptions: { show: { ...show.show, ...extra.displayOptions?.show } } });
-			}
+			// The panel's order: the record acted on (path parameters), modes, the other required
+			// fields, then option collections (n8n's convention: what matters first).
+			const extras = (endpoint.extraProperties ?? []).map((extra) => ({
+				...extra,
+				displayOptions: { show: { ...show.show, ...extra.displayOptions?.show } },
+			}));
+			const isCollection = (p: INodeProperties) => p.type === 'collection' || p.type === 'fixedCollection';
 			const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
-			for (const field of fields.filter((f) => f.required)) {
-				properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			}
+			const required = fields.filter((f) => f.required);
+			const inPath = (f: Field) => endpoint.path.includes(`{${f.wire}}`);
+			for (const field of required.filter(inPath)) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			properties.push(...extras.filter((p) => !isCollection(p)));
+			for (const field of required.filter((f) => !inPath(f))) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			properties.push(...extras.filter(isCollection));
 			if (endpoint.list) {
 				properties.push(
 					{
@@ -297,6 +308,8 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 						default: false,
 						description: 'Whether to return all results or only up to a given limit',
 						displayOptions: show,
+						// A one-page list returned everything before it offered a Limit: saved workflows keep that.
+						...(endpoint.list.onePage ? { default: true } : {}),
 					},
 					{
 						displayName: 'Limit',

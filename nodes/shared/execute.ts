@@ -156,7 +156,8 @@ async function runEach(
 async function runOne(ctx: IExecuteFunctions, endpoint: Endpoint, item: PreparedItem, policy: RetryPolicy): Promise<IDataObject[]> {
 	if (endpoint.run) return await endpoint.run(ctx, item, policy);
 	if (item.list) {
-		const result = await listAll(ctx, item.request, item.list, policy);
+		const output = endpoint.output;
+		const result = await listAll(ctx, item.request, item.list, policy, output && ((page) => output(page, item.values, ctx)));
 		return result.totalCount === undefined
 			? result.items
 			: result.items.map((r) => ({ ...r, total_count: result.totalCount }));

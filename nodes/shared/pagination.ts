@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RetryPolicy, XContext, XRequest } from './transport';
+import type { AdsEnvelope, RetryPolicy, XContext, XRequest } from './transport';
 import { adsRequest, buildPath } from './transport';
 
 export interface ListRequest {
@@ -10,6 +10,8 @@ export interface ListRequest {
 	limit: number;
 	/** The endpoint's largest count; undefined where the endpoint takes no count (cursor only). */
 	maxCount?: number;
+	/** X answers in one page and lists no cursor for it: never send one. */
+	onePage?: boolean;
 }
 
 export interface ListResult {
@@ -34,11 +36,17 @@ function pageBudget(list: ListRequest): number {
 	return Math.min(Math.max(1, list.limit), 10 * Math.ceil(list.limit / list.maxCount) + 10);
 }
 
+/** The records of one page; default its data array (an endpoint's own `output` where it reshapes X's answer). */
+export type PageRecords = (page: AdsEnvelope) => IDataObject[];
+
+const dataArray: PageRecords = (page) => (Array.isArray(page.data) ? (page.data as IDataObject[]) : []);
+
 export async function listAll(
 	ctx: XContext,
 	request: XRequest,
 	list: ListRequest,
 	policy?: RetryPolicy,
+	records: PageRecords = dataArray,
 ): Promise<ListResult> {
 	const items: IDataObject[] = [];
 	const seen = new Set<string>();
@@ -63,12 +71,12 @@ export async function listAll(
 		const page = await adsRequest(ctx, { ...request, qs }, policy);
 		requests++;
 		if (page.total_count !== undefined) totalCount = page.total_count;
-		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+		const data = records(page);
 		// One by one: push(...data) overflows the call stack on a page of a few hundred thousand records.
 		for (const record of data) items.push(record);
 		cursor = page.next_cursor ?? undefined;
 		if (data.length === 0) break; // a page without records ends the walk even if a cursor came back
-		const more = cursor && (list.returnAll || items.length < list.limit);
+		const more = cursor && !list.onePage && (list.returnAll || items.length < list.limit);
 		if (!more) break;
 		if (seen.has(cursor!)) throw stop(`X sent the cursor of an earlier page again (page ${requests + 1} would repeat one)`);
 		seen.add(cursor!);

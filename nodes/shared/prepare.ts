@@ -288,7 +288,7 @@ export function prepareItem(
 		if (!returnAll && !(Number.isInteger(limit) && limit >= 1)) {
 			throw inputError(node, itemIndex, 'Limit', `must be a whole number of at least 1 (got ${limit})`);
 		}
-		list = { returnAll, limit, maxCount: endpoint.list.maxCount };
+		list = { returnAll, limit, maxCount: endpoint.list.maxCount, onePage: endpoint.list.onePage };
 	}
 	return { itemIndex, request, values, list };
 }

@@ -68,6 +68,17 @@ describe('Account App, Account History, Business Category, Curated Category, Pla
 		expect((categories[0].iab_categories as string[]).every((c) => /^IAB\d+(-\d+)?$/.test(c))).toBe(true);
 	});
 
+	it('lists a one-page collection whole by default (as saved workflows did) and cuts it at a Limit, sending no count or cursor', async () => {
+		env.emulator.control.clearRequests();
+		const three = await ok({ resource: 'advertiserBusinessCategory', operation: 'getAll', returnAll: false, limit: 3 });
+		expect(three).toHaveLength(3);
+		const features = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId, returnAll: false, limit: 1 });
+		expect(features).toHaveLength(1);
+		expect(typeof features[0].feature_key).toBe('string');
+		for (const r of requests()) expect([...q(r.query).keys()].filter((k) => k === 'count' || k === 'cursor')).toEqual([]);
+		expect(requests()).toHaveLength(2);
+	});
+
 	it('gets a curated category', async () => {
 		const [category] = await ok({ resource: 'curatedCategory', operation: 'get', account: fx().accountId, curatedCategoryId: fx().curatedCategoryIds[0] });
 		expect(category).toMatchObject({ id: fx().curatedCategoryIds[0] });

@@ -71,7 +71,7 @@ function mismatches(endpoint: Endpoint, ref: AdsRefEndpoint): string[] {
 		const foreign = (field.options ?? []).filter((o) => param.values && !param.values.includes(o));
 		if (foreign.length) out.push(`${key}: ${field.wire} offers ${foreign.join(', ')}, not among X's values ${param.values!.join(', ')}`);
 	}
-	if (endpoint.list) {
+	if (endpoint.list && !endpoint.list.onePage) {
 		for (const name of endpoint.list.maxCount ? ['count', 'cursor'] : ['cursor']) {
 			sent.add(name);
 			if (!ref.params.some((p) => p.name === name && p.place === 'query')) out.push(`${key}: pages with ${name}, which X does not list for it`);

@@ -126,3 +126,59 @@ describe('node subtitles show display names', () => {
 		expect(subtitle(new XAds(), { resource: 'account', operation: 'frobnicate' })).toBe('account.frobnicate');
 	});
 });
+
+describe("n8n's conventions the linter does not check", () => {
+	const nodes = [new XAds(), new XWebhooks(), new XOAuth()] as INodeType[];
+	const shown = (p: { displayOptions?: { show?: Record<string, unknown> } }, key: string) =>
+		(p.displayOptions?.show?.[key] as string[] | undefined) ?? [];
+
+	test('the thing acted on (required parameters) comes before option collections', () => {
+		const late: string[] = [];
+		for (const node of nodes) {
+			const props = node.description.properties;
+			for (const [i, p] of props.entries()) {
+				if (!p.required) continue;
+				const collection = props.findIndex(
+					(c, j) =>
+						j < i &&
+						(c.type === 'collection' || c.type === 'fixedCollection') &&
+						shown(c, 'resource').some((r) => shown(p, 'resource').includes(r)) &&
+						shown(c, 'operation').some((o) => shown(p, 'operation').includes(o)),
+				);
+				if (collection !== -1) late.push(`${node.description.name} ${shown(p, 'resource')}/${shown(p, 'operation')}: ${p.name} after ${props[collection].name}`);
+			}
+		}
+		expect(late).toEqual([]);
+	});
+
+	/** Locators without a list, each with the reason. */
+	const NO_LIST: Record<string, string> = {
+		lineItem: "the node has no line item listing yet (GET accounts/:account_id/line_items), so there is nothing to search",
+	};
+
+	test('every resource locator offers a searchable list', () => {
+		const plain = nodes.flatMap((node) =>
+			node.description.properties
+				.filter((p) => p.type === 'resourceLocator' && !(p.name in NO_LIST) && !p.modes?.some((m) => m.type === 'list' && m.typeOptions?.searchListMethod))
+				.map((p) => `${node.description.name} ${shown(p, 'resource')}/${shown(p, 'operation')}: ${p.name}`),
+		);
+		expect(plain).toEqual([]);
+	});
+
+	test('Get Many operations offer Return All and Limit', () => {
+		const missing: string[] = [];
+		for (const node of nodes) {
+			for (const op of node.description.properties.filter((p) => p.name === 'operation')) {
+				for (const option of (op.options ?? []) as Array<{ name: string; value: string }>) {
+					if (option.name !== 'Get Many') continue;
+					const has = (name: string) =>
+						node.description.properties.some(
+							(p) => p.name === name && shown(p, 'resource').some((r) => shown(op, 'resource').includes(r)) && shown(p, 'operation').includes(option.value),
+						);
+					if (!has('returnAll') || !has('limit')) missing.push(`${node.description.name} ${shown(op, 'resource')}/${option.value}`);
+				}
+			}
+		}
+		expect(missing).toEqual([]);
+	});
+});

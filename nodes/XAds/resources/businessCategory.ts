@@ -12,6 +12,7 @@ export const businessCategoryResource: Resource = {
 			action: 'Get many advertiser business categories',
 			description: 'List the advertiser business categories with their IAB categories',
 			method: 'GET',
+			list: { onePage: true },
 			path: '/advertiser_business_categories',
 			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-advertiser-business-categories',
 		},

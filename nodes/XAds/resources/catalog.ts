@@ -253,6 +253,7 @@ export const catalogResource: Resource = {
 			action: 'Get many product catalogs',
 			description: 'List the product catalogs',
 			method: 'GET',
+			list: { onePage: true },
 			path: '/product_catalogs',
 			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#get-product_catalogs',
 			fields: [{ wire: 'user_id', label: 'User ID', type: 'string', rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' } }],

@@ -63,6 +63,7 @@ export const featureResource: Resource = {
 			action: 'Get many account features',
 			description: 'List the features the account can use',
 			method: 'GET',
+			list: { onePage: true },
 			path: '/accounts/{account_id}/features',
 			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-features',
 			fields: [

@@ -14,6 +14,7 @@ export const placementResource: Resource = {
 			action: 'Get many placement options',
 			description: 'List the valid placement combinations of each product type',
 			method: 'GET',
+			list: { onePage: true },
 			path: '/line_items/placements',
 			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-line-items-placements',
 			fields: [{ wire: 'product_type', label: 'Product Type', type: 'options', options: PRODUCT_TYPES, description: 'Only this product type' }],

@@ -59,6 +59,7 @@ export const webhookResource: Resource = {
 			action: 'Get many webhooks',
 			description: 'List the webhooks registered for the App, with whether each passed its last CRC check',
 			method: 'GET',
+			list: { onePage: true },
 			host: 'api',
 			path: '/2/webhooks',
 		},
