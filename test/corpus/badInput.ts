@@ -218,18 +218,28 @@ const doc01: BadInput[] = [
 		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'hook-1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
 		['from_date', 'window', 'from more than 24 hours ago', { fromDate: iso(now - 25 * HOUR) }, /Item 0: From \(from_date\) must be within the last 24 hours/],
 		['to_date', 'window', 'to in the future', { toDate: iso(now + 2 * HOUR) }, /Item 0: To \(to_date\) must not be in the future/],
-		['from_date', 'window', 'from after to', { fromDate: iso(now - HOUR), toDate: iso(now - 2 * HOUR) }, /Item 0: From \(from_date\) must be before To \(to_date\)/],
+		['from_date', 'window', 'from after to', { fromDate: iso(now - HOUR), toDate: iso(now - 2 * HOUR) }, /Item 0: From \(from_date\) must not be after To \(to_date\)/],
 		['from_date', 'format', 'from not a date', { fromDate: 'yesterday' }, /Item 0: From \(from_date\) must be an ISO 8601 date-time/],
 	]),
-	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'create', { eventType: 'dm.received', userId: '2244994945' }, [
-		['event_type', 'enum', 'event kind renamed away (old PascalCase kind)', { eventType: 'ProfileBioUpdate' }, /Item 0: Event Type \(event_type\) must be one of post.create/],
+	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'create', { eventType: 'post.create', userId: '2244994945' }, [
+		['event_type', 'enum', 'event kind renamed away (old PascalCase kind)', { eventType: 'ProfileBioUpdate' }, /Item 0: Event Type \(event_type\) must be one of profile\.update\.bio/],
 		['user_id', 'format', 'user id not numeric', { userId: '@jack' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
-		['direction', 'enum', 'direction not sent, received or both', { additionalFields: { direction: 'inbound' } }, /Item 0: Direction \(direction\) must be one of sent, received, both/],
-		['direction', 'neverTogether', 'direction on a kind that is not a direct message', { eventType: 'post.create', additionalFields: { direction: 'sent' } }, /Item 0: Direction \(direction\) is only for direct-message and chat kinds/],
+		['direction', 'enum', 'direction neither inbound nor outbound', { eventType: 'like.create', additionalFields: { direction: 'sideways' } }, /Item 0: Direction \(direction\) must be one of outbound, inbound/],
+		['direction', 'neverTogether', 'direction on a kind other than like.create', { additionalFields: { direction: 'outbound' } }, /Item 0: Direction \(direction\) is only for like\.create, not post\.create/],
+		['tag', 'length', 'tag over 200 characters', { additionalFields: { tag: 't'.repeat(201) } }, /Item 0: Tag \(tag\) must be at most 200 characters/],
 		['webhook_id', 'format', 'webhook id not digits', { additionalFields: { webhookId: 'w1' } }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'update', { subscriptionId: '1234567890', updateFields: { tag: 'ok' } }, [
+		['subscription_id', 'format', 'subscription id with a slash', { subscriptionId: 'a/b' }, /Item 0: Subscription ID \(subscription_id\) must be a subscription ID of 1 to 19 digits/],
+		['tag', 'length', 'tag over 200 characters', { updateFields: { tag: 't'.repeat(201) } }, /Item 0: Tag \(tag\) must be at most 200 characters/],
+		['webhook_id', 'format', 'webhook id not digits', { updateFields: { webhookId: 'w1' } }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
 	]),
 	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'delete', {}, [
 		['subscription_id', 'format', 'subscription id with a slash', { subscriptionId: 'a/b' }, /Item 0: Subscription ID \(subscription_id\) must be a subscription ID/],
+	]),
+	...rows('01 §Events (activity subscriptions)', 'webhooks', 'activitySubscription', 'deleteMany', {}, [
+		['ids', 'format', 'an id with letters', { ids: '123,abc' }, /Item 0: Subscription IDs \(ids\) .*subscription ID of 1 to 19 digits/],
+		['ids', 'count', 'more than 100 ids', { ids: Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',') }, /Item 0: Subscription IDs \(ids\) .*at most 100/],
 	]),
 	// The webhook consumer: the X Trigger answers X's CRC GET and event POSTs.
 	...rows('01 §Endpoints hosted by the customer', 'trigger', 'webhook', 'crc', {}, [
