@@ -4,8 +4,8 @@
  * Imported as a user does (its nodes, connections and fixed webhookId "x-events"), with the X
  * credential chosen and the subscription's User ID filled in (the example leaves it empty: case 88
  * shows what activating it as shipped does), it activates: webhook at
- * <WEBHOOK_URL>webhook/x-events/webhook, one subscription per event type (dm.received with
- * direction received, post.create), activities reach the Switch's "Direct message" and "Post"
+ * <WEBHOOK_URL>webhook/x-events/webhook, one subscription per event type (dm.received, private,
+ * made with the user's X OAuth 1.0a credential; post.create), activities reach the Switch's "Direct message" and "Post"
  * outputs, other kinds run nothing, and deactivation removes the webhook and the subscriptions.
  * The named export `imported` is shared with case 88.
  */
@@ -28,13 +28,19 @@ import {
 
 export const EXAMPLE = path.join(REPO_ROOT, 'examples', 'x-events.json');
 
-/** The example as a user imports it: its nodes and connections; the X credential chosen. */
+/**
+ * The example as a user imports it: its nodes and connections; the X credentials chosen (the App's,
+ * and the subscribed user's X OAuth 1.0a one, which X requires for private kinds such as dm.received).
+ */
 export function imported(ctx: CaseContext, userIdValue?: string): WorkflowJson {
 	const wf = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
-	const cred = ctx.credentials.x;
+	const { x, user } = ctx.credentials;
 	const nodes = wf.nodes.map((n) => {
 		if (!n.credentials?.xAppOnlyApi) return n;
-		const node: Record<string, any> = { ...n, credentials: { xAppOnlyApi: { id: cred.id, name: cred.name } } };
+		const node: Record<string, any> = {
+			...n,
+			credentials: { xAppOnlyApi: { id: x.id, name: x.name }, xOAuth1Api: { id: user.id, name: user.name } },
+		};
 		if (userIdValue !== undefined) {
 			const subs = structuredClone(node.parameters.subscriptions);
 			for (const s of subs.subscription) s.userId = userIdValue;
@@ -48,7 +54,7 @@ export function imported(ctx: CaseContext, userIdValue?: string): WorkflowJson {
 export default defineCase({
 	name: 'examples/x-events.json: imports, activates with its User ID filled in, routes direct messages and posts',
 	needs: ['package', 'emulator'],
-	credentials: { x: { type: 'xAppOnlyApi' } },
+	credentials: { x: { type: 'xAppOnlyApi' }, user: { type: 'xOAuth1Api' } },
 	setup: (ctx) => {
 		emu(ctx).setWebhookSettings({ allowHttpLoopbackCallbacks: true });
 	},
@@ -69,8 +75,8 @@ export default defineCase({
 			if (url !== `${ctx.n8n.baseUrl}/webhook/x-events/webhook` || workflow.nodes[0].webhookId !== 'x-events') throw new Error(`the example should keep its webhookId: ${url}`);
 			const subs = xSubscriptions(ctx);
 			const bySort = subs.map((s) => `${s.event_type}:${s.filter.user_id}:${s.filter.direction ?? '-'}`).sort();
-			if (JSON.stringify(bySort) !== JSON.stringify([`dm.received:${uid}:received`, `post.create:${uid}:-`]) || !subs.every((s) => s.webhook_id === xWebhook.id)) {
-				throw new Error(`the example should subscribe to dm.received (received) and post.create: ${JSON.stringify(subs)}`);
+			if (JSON.stringify(bySort) !== JSON.stringify([`dm.received:${uid}:-`, `post.create:${uid}:-`]) || !subs.every((s) => s.webhook_id === xWebhook.id)) {
+				throw new Error(`the example should subscribe to dm.received and post.create: ${JSON.stringify(subs)}`);
 			}
 
 			const dm = await control.emitActivity(uid, 'dm.received', { sender_id: '42', recipient_id: uid, text: 'hello' });

@@ -16,7 +16,7 @@ import { imported } from './86-x-events-example.case';
 export default defineCase({
 	name: 'examples/x-events.json as shipped (empty User ID): activation fails naming the User ID, nothing left at X',
 	needs: ['package', 'emulator'],
-	credentials: { x: { type: 'xAppOnlyApi' } },
+	credentials: { x: { type: 'xAppOnlyApi' }, user: { type: 'xOAuth1Api' } },
 	setup: (ctx) => {
 		emu(ctx).setWebhookSettings({ allowHttpLoopbackCallbacks: true });
 	},
