@@ -14,7 +14,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { CheckedItem } from '../nodes/shared/endpoints';
 import { DEFAULT_RETRY_POLICY } from '../nodes/shared/transport';
 import { audienceUsersRunner, customAudienceIdentifierFields } from '../nodes/XAds/audienceUsers';
-import { productResource } from '../nodes/XAds/resources/catalog';
+import { productResource } from '../nodes/XAds/resources/product';
 import { benchEmail, benchProduct, emailHash } from './outcomes';
 
 export interface ScalingPoint {

@@ -9,12 +9,12 @@ import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
 import { accountMediaResource } from './resources/accountMedia';
-import { customAudienceResource, doNotReachListResource, tailoredAudiencePermissionResource } from './resources/audience';
+import { advertiserBusinessCategoryResource } from './resources/advertiserBusinessCategory';
 import { audienceEstimateResource } from './resources/audienceEstimate';
-import { businessCategoryResource } from './resources/businessCategory';
 import { cardResource } from './resources/card';
-import { catalogResource, productResource, productSetResource } from './resources/catalog';
 import { curatedCategoryResource } from './resources/curatedCategory';
+import { customAudienceResource } from './resources/customAudience';
+import { doNotReachListResource } from './resources/doNotReachList';
 import { featureResource } from './resources/feature';
 import { keywordInsightResource } from './resources/keywordInsight';
 import { lineItemResource } from './resources/lineItem';
@@ -23,21 +23,25 @@ import { mediaLibraryResource } from './resources/mediaLibrary';
 import { placementResource } from './resources/placement';
 import { pollCardResource } from './resources/pollCard';
 import { postResource } from './resources/post';
+import { productResource } from './resources/product';
+import { productCatalogResource } from './resources/productCatalog';
+import { productSetResource } from './resources/productSet';
+import { tailoredAudiencePermissionResource } from './resources/tailoredAudiencePermission';
 import { videoConversationCardResource } from './resources/videoConversationCard';
 
-/** Every resource of the X Ads API this node covers, in the order the UI lists them. */
+/** Every resource of the X Ads API this node covers: the one place that registers them (the first is the default). */
 export const adsResources: Resource[] = [
 	accountResource,
 	accountAppResource,
 	accountHistoryResource,
-	businessCategoryResource,
+	advertiserBusinessCategoryResource,
 	audienceEstimateResource,
 	curatedCategoryResource,
 	featureResource,
 	lineItemResource,
 	lineItemCuratedCategoryResource,
 	placementResource,
-	catalogResource,
+	productCatalogResource,
 	productResource,
 	productSetResource,
 	keywordInsightResource,

@@ -5,15 +5,17 @@
  * operations, 5,000,000 bytes of JSON), sent at most 1,500 a minute, and a request whose counts do
  * not match what was sent is sent again.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
 import { hashIdentifier } from '../shared/audienceHashing';
 import { groupBy, packBySize, runOrdered, StartRateLimiter } from '../shared/batching';
-import type { BatchSummaries, CheckedItem, Field } from '../shared/endpoints';
+import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
+import { itemParameter } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
+import { accountField } from './fields';
 
 export const AUDIENCE_LIMITS = { maxEntries: 2500, maxBytes: 5_000_000, perMinute: 1500 };
 const COUNT_RETRIES = 3;
@@ -189,5 +191,89 @@ export function audienceUsersRunner(operationType: Operation['operation_type'], 
 			);
 		}
 		return { summaryMode, perItem, summaries: summaries.sort((a, b) => Number(a.json.request) - Number(b.json.request)), failed };
+	};
+}
+
+const audienceOutputProperty: INodeProperties = {
+	displayName: 'Output',
+	name: 'audienceOutput',
+	type: 'options',
+	options: [
+		{ name: 'One Item per Input Item', value: 'items', description: 'Each input item\'s status (OK or ERROR with X\'s errors)' },
+		{ name: 'One Item per Request', value: 'requests', description: 'A summary of each request: operations, success and total counts, attempts' },
+	],
+	default: 'items',
+};
+
+const identifierMappingProperty: INodeProperties = {
+	displayName: 'Identifiers From',
+	name: 'identifierMapping',
+	type: 'options',
+	options: [
+		{ name: 'Fields Below', value: 'fields' },
+		{
+			name: 'Input Item JSON (Map Automatically)',
+			value: 'auto',
+			description: 'Keys named like the identifier types (email, phone_number, handle, twitter_id, device_id, partner_user_id) and effective_at, expires_at; fastest for large lists',
+		},
+	],
+	default: 'fields',
+};
+
+/** "Map Automatically": identifiers (and times) straight from the item's JSON, no expression per field. */
+function readIdentifiers(fields: Field[]) {
+	return (ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject => {
+		const values = readParameters();
+		if (itemParameter(ctx, 'identifierMapping', itemIndex, 'fields') !== 'auto') return values;
+		const json = ctx.getInputData()[itemIndex].json;
+		for (const field of fields) {
+			const value = json[field.wire];
+			if (value !== undefined && value !== null && value !== '') values[field.wire] = value;
+		}
+		return values;
+	};
+}
+
+const timeFields: Field[] = [
+	{ wire: 'effective_at', label: 'Effective At', type: 'dateTime', description: 'When the change takes effect (default now); a time without a zone is read as UTC' },
+	{ wire: 'expires_at', label: 'Expires At', type: 'dateTime', description: 'When the users leave the list again (default 13 months after the request); later than Effective At' },
+];
+
+/** The Add Users / Remove Users endpoint of a custom audience or a do-not-reach list. */
+export function usersEndpoint(
+	resource: string,
+	operation: 'addUsers' | 'removeUsers',
+	path: string,
+	target: Field,
+	identifiers: Field[],
+	noun: string,
+	docs: string,
+): Endpoint {
+	const operationType = operation === 'addUsers' ? 'Update' : 'Delete';
+	const mapped = [...identifiers, ...(resource === 'customAudience' ? timeFields : timeFields.slice(1))];
+	const fields = [accountField, target, ...mapped];
+	return {
+		operation,
+		name: operation === 'addUsers' ? 'Add Users' : 'Remove Users',
+		action: operation === 'addUsers' ? `Add users to a ${noun}` : `Remove users from a ${noun}`,
+		description: `${operation === 'addUsers' ? 'Add' : 'Remove'} users by email, phone and other identifiers (normalized and SHA-256 hashed before sending), 2,500 per request`,
+		method: 'POST',
+		path,
+		docs,
+		send: 'json',
+		idempotent: true, // adding or removing the same users again has the same result
+		optionalLabel: 'Identifiers and Options',
+		fields,
+		extraProperties: [identifierMappingProperty, audienceOutputProperty],
+		fieldsShowWhen: { identifierMapping: ['fields'] },
+		read: readIdentifiers(mapped),
+		check: (values, { fail }) => {
+			checkIdentifiers(identifiers)(values, fail);
+			// Effective At defaults to now, and X wants the expiry later than it.
+			if (values.effective_at === undefined && values.expires_at !== undefined && Date.parse(String(values.expires_at)) <= Date.now()) {
+				fail('Expires At (expires_at)', `must be in the future when Effective At (effective_at) is not given, as that defaults to now (got ${String(values.expires_at)})`);
+			}
+		},
+		batch: audienceUsersRunner(operationType, identifiers),
 	};
 }

@@ -70,3 +70,18 @@ export function checkTimeOrder(values: IDataObject, fail: (field: string, rule: 
 		fail(`Start Time (${start})`, `must be before End Time (${end}) (got ${String(values[start])} and ${String(values[end])})`);
 	}
 }
+
+/** The product catalog products and product sets belong to: picked from a searchable list or given by ID. */
+export const catalogField: Field = {
+	wire: 'product_catalog_id',
+	name: 'catalog',
+	label: 'Catalog',
+	type: 'locator',
+	required: true,
+	locator: {
+		searchMethod: 'searchProductCatalogs',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a product catalog ID (letters and digits)',
+		placeholder: 'e.g. 1a2b3c',
+	},
+};

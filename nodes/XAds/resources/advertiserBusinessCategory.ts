@@ -1,7 +1,7 @@
 /** Advertiser business categories: for PREROLL_VIEWS line items. */
 import type { Resource } from '../../shared/endpoints';
 
-export const businessCategoryResource: Resource = {
+export const advertiserBusinessCategoryResource: Resource = {
 	name: 'Advertiser Business Category',
 	value: 'advertiserBusinessCategory',
 	description: 'The business categories a PREROLL_VIEWS line item needs (as their IAB categories)',
