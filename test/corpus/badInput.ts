@@ -15,6 +15,7 @@
  * nodes have no constrained field without an entry here.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { validProduct as product } from '../fixtures/products';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
 export type RuleKind =
@@ -90,20 +91,6 @@ const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const ids = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(',');
 
-/** A product that passes every rule of the Product table. */
-const product = (id: string, extra: IDataObject = {}): IDataObject => ({
-	id,
-	title: `Product ${id}`,
-	description: `Plain description of ${id}`,
-	availability: 'in stock',
-	condition: 'new',
-	price: '19.99 USD',
-	link: `https://shop.example.com/p/${id}`,
-	image_link: `https://cdn.example.com/img/${id}.jpg`,
-	brand: 'Acme',
-	inventory: 3,
-	...extra,
-});
 const withProduct = (extra: IDataObject): Partial<BadInput> => ({ input: [product('p-1', extra)] });
 
 // Card components as the UI's component list gives them.

@@ -2,37 +2,24 @@
  * Campaign management (spec doc 03) on the emulator over raw HTTP, signed with the independent
  * `oauth-1.0a` package: strict parameters, X-shaped errors, state transitions and the fixtures.
  */
-import { startEmulator, type XEmulator } from './index';
-import { call, qs, expectAdsError, signedClient } from './signedClient';
+import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 
-let emu: XEmulator;
-const signed = signedClient(() => emu);
 
-beforeAll(async () => {
-	emu = await startEmulator();
-});
-afterAll(async () => {
-	await emu.close();
-});
-beforeEach(() => emu.control.reset());
+const { emu, signed, fx, sfx, account, sandboxAccount } = emulatorSuite();
 
-const fx = () => emu.control.fixtures().production;
-const sfx = () => emu.control.fixtures().sandbox;
-const account = (path = '') => `${emu.urls.ads}/12/accounts/${fx().accountId}${path}`;
-const sandboxAccount = (path = '') => `${emu.urls.adsSandbox}/12/accounts/${sfx().accountId}${path}`;
 
 
 describe('fixtures and seed', () => {
 	it('keeps fixture ids across reset and serves them over the control API', async () => {
-		const before = emu.control.fixtures();
-		emu.control.reset();
-		expect(emu.control.fixtures()).toEqual(before);
-		const overHttp = await call('GET', `${emu.urls.control}/fixtures`);
+		const before = emu().control.fixtures();
+		emu().control.reset();
+		expect(emu().control.fixtures()).toEqual(before);
+		const overHttp = await call('GET', `${emu().urls.control}/fixtures`);
 		expect(overHttp.json).toEqual(before);
-		const serialized = (await call('GET', `${emu.urls.control}/state`)).json.ads.production;
+		const serialized = (await call('GET', `${emu().urls.control}/state`)).json.ads.production;
 		expect(serialized.lineItems.find((li: { id: string }) => li.id === before.production.lineItems.reach)).toMatchObject({ account_id: before.production.accountId, objective: 'REACH' });
 		expect(serialized.features[before.production.accountId]).toContain('CITY_TARGETING');
-		const state = emu.control.state().ads;
+		const state = emu().control.state().ads;
 		expect(state.production.accounts.get(before.production.accountId)!.account.name).toBe('Acme Shoes');
 		expect(state.sandbox.accounts.get(before.sandbox.accountId)!.account.name).toBe('Acme Sandbox');
 		for (const [envName, f] of [['production', before.production], ['sandbox', before.sandbox]] as const) {
@@ -59,11 +46,11 @@ describe('fixtures and seed', () => {
 		const sorted = await signed('GET', account('/account_apps') + qs({ sort_by: 'created_at-desc' }));
 		expect(sorted.json.data.map((a: { id: string }) => a.id)).toEqual([...fx().accountAppIds].reverse());
 		expectAdsError(await signed('GET', account('/account_apps') + qs({ count: 1001 })), 400, 'INVALID_PARAMETER', 'count');
-		expectAdsError(await signed('GET', account('/account_apps'), { user: emu.users[1] }), 403, 'UNAUTHORIZED_ACCESS');
+		expectAdsError(await signed('GET', account('/account_apps'), { user: emu().users[1] }), 403, 'UNAUTHORIZED_ACCESS');
 	});
 
 	it('serves business categories, a curated category and placement options', async () => {
-		const categories = await signed('GET', `${emu.urls.ads}/12/advertiser_business_categories`);
+		const categories = await signed('GET', `${emu().urls.ads}/12/advertiser_business_categories`);
 		expect(categories.json.data).toHaveLength(16);
 		expect(categories.json.next_cursor).toBeNull();
 		expect(categories.json.data.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Consumer Packaged Goods', 'Non-Profit']));
@@ -74,15 +61,15 @@ describe('fixtures and seed', () => {
 		expect(curated.json.data).toHaveProperty('videos_monetized_in_last_thirty_days');
 		expectAdsError(await signed('GET', account('/curated_categories/nope1')), 404, 'NOT_FOUND');
 
-		const all = await signed('GET', `${emu.urls.ads}/12/line_items/placements`);
+		const all = await signed('GET', `${emu().urls.ads}/12/line_items/placements`);
 		expect(all.json.data.map((p: { product_type: string }) => p.product_type)).toEqual(['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS']);
-		const tweets = await signed('GET', `${emu.urls.ads}/12/line_items/placements?product_type=PROMOTED_TWEETS`);
+		const tweets = await signed('GET', `${emu().urls.ads}/12/line_items/placements?product_type=PROMOTED_TWEETS`);
 		expect(tweets.json.data).toHaveLength(1);
 		const combos: string[][] = tweets.json.data[0].placements;
 		expect(combos).toContainEqual(['ALL_ON_TWITTER']);
 		expect(combos).toContainEqual(['TWITTER_TIMELINE', 'PUBLISHER_NETWORK']);
 		expect(combos.every((c) => Array.isArray(c) && c.length > 0)).toBe(true);
-		expectAdsError(await signed('GET', `${emu.urls.ads}/12/line_items/placements?product_type=VIDEO`), 400, 'INVALID_PARAMETER', 'product_type');
+		expectAdsError(await signed('GET', `${emu().urls.ads}/12/line_items/placements?product_type=VIDEO`), 400, 'INVALID_PARAMETER', 'product_type');
 	});
 });
 
@@ -112,7 +99,7 @@ describe('account history', () => {
 			['2026-01-01T12:30:00Z', 'UPDATE'],
 		]);
 		expect(day1.json.data[0]).toMatchObject({
-			change_by: { user_id: emu.users[0].userId },
+			change_by: { user_id: emu().users[0].userId },
 			changes: {},
 			entity: 'LINE_ITEM',
 			entity_id: fx().lineItems.engagements,
@@ -128,7 +115,7 @@ describe('account history', () => {
 		expect(rest.json.data).toHaveLength(1);
 		expect(rest.json.next_cursor).toBeNull();
 
-		const campaignId = emu.control.state().ads.production.lineItems.get(fx().lineItems.engagements)!.campaign_id;
+		const campaignId = emu().control.state().ads.production.lineItems.get(fx().lineItems.engagements)!.campaign_id;
 		const campaign = await signed(
 			'GET',
 			account('/account_history') + qs({ entity_type: 'CAMPAIGN', entity_id: campaignId, start_time: '2026-01-01T00:00:00Z', end_time: '2026-01-04T00:00:00Z' }),
@@ -194,7 +181,7 @@ describe('audience estimate', () => {
 		expect(Number.isInteger(min) && Number.isInteger(max) && min > 0 && min <= max).toBe(true);
 		const reordered = await estimate({ json: { targeting_criteria: [...criteria].reverse() } });
 		expect(reordered.json.data.audience_size).toEqual({ min, max });
-		const logged = emu.control.requests().find((r) => r.path.endsWith('/audience_estimate'))!;
+		const logged = emu().control.requests().find((r) => r.path.endsWith('/audience_estimate'))!;
 		expect(logged.headers['content-type']).toBe('application/json');
 		expect(JSON.parse(logged.body).targeting_criteria).toEqual(criteria);
 	});
@@ -202,7 +189,7 @@ describe('audience estimate', () => {
 
 describe('line items', () => {
 	const lineItem = (id: string) => account(`/line_items/${id}`);
-	const stored = (id: string) => emu.control.state().ads.production.lineItems.get(id)!;
+	const stored = (id: string) => emu().control.state().ads.production.lineItems.get(id)!;
 
 	it('PUT entity_status changes updated_at, also twice within one second', async () => {
 		const id = fx().lineItems.engagements;
@@ -285,8 +272,8 @@ describe('line items', () => {
 		expectAdsError(await signed('DELETE', lineItem(id)), 404, 'NOT_FOUND');
 		expectAdsError(await signed('PUT', lineItem(id) + qs({ entity_status: 'ACTIVE' })), 404, 'NOT_FOUND');
 		expect(stored(id).deleted).toBe(true);
-		expectAdsError(await signed('DELETE', lineItem(fx().lineItems.engagements), { user: emu.users[1] }), 403, 'UNAUTHORIZED_ACCESS');
-		expectAdsError(await signed('DELETE', `${emu.urls.adsSandbox}/12/accounts/${sfx().accountId}/line_items/${fx().lineItems.engagements}`), 404, 'NOT_FOUND');
+		expectAdsError(await signed('DELETE', lineItem(fx().lineItems.engagements), { user: emu().users[1] }), 403, 'UNAUTHORIZED_ACCESS');
+		expectAdsError(await signed('DELETE', `${emu().urls.adsSandbox}/12/accounts/${sfx().accountId}/line_items/${fx().lineItems.engagements}`), 404, 'NOT_FOUND');
 	});
 });
 

@@ -4,22 +4,12 @@
  * careful client never lets through), request-level limits, ownership, and the control accessors.
  */
 import { createHash } from 'node:crypto';
-import { startEmulator, type XEmulator } from './index';
-import { call, qs, expectAdsError, signedClient } from './signedClient';
+import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 
-let emu: XEmulator;
-const signed = signedClient(() => emu);
 
-beforeAll(async () => {
-	emu = await startEmulator();
-});
-afterAll(async () => {
-	await emu.close();
-});
-beforeEach(() => emu.control.reset());
+const { emu, signed, fx } = emulatorSuite();
 
-const fx = () => emu.control.fixtures().production;
-const ads = (path: string) => `${emu.urls.ads}${path}`;
+const ads = (path: string) => `${emu().urls.ads}${path}`;
 const catalog = (path = '') => ads(`/12/product_catalogs/${fx().productCatalogId}${path}`);
 const sha = (v: string) => createHash('sha256').update(v).digest('hex');
 
@@ -39,12 +29,12 @@ const product = (id: string, extra: Record<string, unknown> = {}) => ({
 
 describe('product catalogs', () => {
 	it('seeds one catalog per user with 3 products, groups listed by their first product, and stable fixtures', async () => {
-		const before = emu.control.fixtures();
-		emu.control.reset();
-		expect(emu.control.fixtures()).toEqual(before);
+		const before = emu().control.fixtures();
+		emu().control.reset();
+		expect(emu().control.fixtures()).toEqual(before);
 		const list = await signed('GET', ads('/12/product_catalogs'));
 		expect(list.json.data).toEqual([{ id: fx().productCatalogId, name: 'Acme Catalog' }]);
-		const stored = emu.control.products(fx().productCatalogId);
+		const stored = emu().control.products(fx().productCatalogId);
 		expect(stored.map((p) => [p.id, p.product_key])).toEqual(Object.entries(fx().productKeys));
 		const products = await signed('GET', catalog('/products'));
 		expect(products.json.data.map((p: { id: string }) => p.id)).toEqual(['sku-1', 'sku-3']);
@@ -52,27 +42,27 @@ describe('product catalogs', () => {
 		const group = await signed('GET', catalog('/products') + qs({ item_group_key: stored[0].item_group_key!, count: 1 }));
 		expect(group.json.data.map((p: { id: string }) => p.id)).toEqual(['sku-1']);
 		expectAdsError(await signed('GET', catalog('/products') + qs({ count: 101 })), 400, 'INVALID_PARAMETER', 'count');
-		const state = (await call('GET', `${emu.urls.control}/state`)).json.ads.production;
+		const state = (await call('GET', `${emu().urls.control}/state`)).json.ads.production;
 		expect(state.productCatalogs.find((c: { id: string }) => c.id === fx().productCatalogId).products).toHaveLength(3);
 		expect(state.audiences.customAudiences[0]).toMatchObject({ id: fx().customAudienceId, members: { email: [] } });
-		const overHttp = await call('GET', `${emu.urls.control}/product-catalogs/${fx().productCatalogId}/products`);
+		const overHttp = await call('GET', `${emu().urls.control}/product-catalogs/${fx().productCatalogId}/products`);
 		expect(overHttp.json.map((p: { id: string }) => p.id)).toEqual(['sku-1', 'sku-2', 'sku-3']);
 	});
 
 	it('allows one catalog per user, query parameters only (as X\'s reference), and keeps other users out', async () => {
 		expectAdsError(await signed('POST', ads('/12/product_catalogs') + qs({ name: 'Second' })), 400, 'INVALID_PARAMETER', 'user_id');
 		// A JSON body is refused: X's reference takes name and user_id in the query string.
-		const json = await signed('POST', ads('/12/product_catalogs'), { json: { name: 'Json' }, user: emu.users[1] });
+		const json = await signed('POST', ads('/12/product_catalogs'), { json: { name: 'Json' }, user: emu().users[1] });
 		expectAdsError(json, 400, 'INVALID_PARAMETER');
 		expect(json.json.errors[0].message).toMatch(/takes no JSON body/);
 		expectAdsError(await signed('PUT', ads(`/12/product_catalogs/${fx().foreignProductCatalogId}`) + qs({ name: 'Mine' })), 403, 'UNAUTHORIZED_ACCESS');
-		expectAdsError(await signed('GET', ads('/12/product_catalogs') + qs({ user_id: emu.users[1].userId })), 403, 'UNAUTHORIZED_ACCESS');
+		expectAdsError(await signed('GET', ads('/12/product_catalogs') + qs({ user_id: emu().users[1].userId })), 403, 'UNAUTHORIZED_ACCESS');
 		const deleted = await signed('DELETE', catalog());
 		expect(deleted.json.data).toEqual({ id: fx().productCatalogId, name: 'Acme Catalog' });
 		expectAdsError(await signed('GET', catalog('/products')), 404, 'NOT_FOUND');
-		const created = await signed('POST', ads('/12/product_catalogs') + qs({ name: 'Fresh', user_id: emu.users[0].userId }));
+		const created = await signed('POST', ads('/12/product_catalogs') + qs({ name: 'Fresh', user_id: emu().users[0].userId }));
 		expect(created.json.data.name).toBe('Fresh');
-		expect(created.json.request.params).toEqual({ name: 'Fresh', user_id: emu.users[0].userId });
+		expect(created.json.request.params).toEqual({ name: 'Fresh', user_id: emu().users[0].userId });
 		const renamed = await signed('PUT', ads(`/12/product_catalogs/${created.json.data.id}`), { form: { name: 'Renamed' } });
 		expect(renamed.json.data).toEqual({ id: created.json.data.id, name: 'Renamed' });
 	});
@@ -88,7 +78,7 @@ describe('product upsert', () => {
 		expect(r.map((e: { id: string; status: string }) => [e.id, e.status])).toEqual([['new-1', 'CREATE_SUCCESS'], ['dup', 'ERROR'], ['sku-3', 'UPDATE_SUCCESS'], ['dup', 'ERROR']]);
 		expect(r[1].errors[0].message).toMatch(/appears 2 times/);
 		expect(r[2].product_key).toBe(fx().productKeys['sku-3']);
-		expect(emu.control.products(fx().productCatalogId).map((p) => p.id)).toEqual(['sku-1', 'sku-2', 'sku-3', 'new-1']);
+		expect(emu().control.products(fx().productCatalogId).map((p) => p.id)).toEqual(['sku-1', 'sku-2', 'sku-3', 'new-1']);
 		const again = await signed('PUT', catalog('/products'), { json: { products: [product('new-1')] } });
 		expect(again.json.data.products_response[0]).toMatchObject({ status: 'NO_CHANGE', errors: [], warnings: [] });
 	});
@@ -123,7 +113,7 @@ describe('product upsert', () => {
 		const [entry] = reply.json.data.products_response;
 		expect(entry.status).toBe('ERROR');
 		expect(entry.errors.map((e: { parameter: string }) => e.parameter)).toContain(parameter);
-		expect(emu.control.products(fx().productCatalogId).map((p) => p.id)).not.toContain('bad');
+		expect(emu().control.products(fx().productCatalogId).map((p) => p.id)).not.toContain('bad');
 	});
 
 	it('takes color names made of hex letters and valid effective dates (also the form of X\'s own example)', async () => {
@@ -143,7 +133,7 @@ describe('product upsert', () => {
 		const many = Array.from({ length: 26 }, (_, i) => product(`p${i}`));
 		expectAdsError(await signed('PUT', catalog('/products'), { json: { products: many } }), 400, 'INVALID_PARAMETER', 'products');
 		expectAdsError(await signed('PUT', catalog('/products'), { body: JSON.stringify({ products: [product('x')] }), contentType: 'text/plain' }), 400, 'INVALID_PARAMETER');
-		expect(emu.control.products(fx().productCatalogId)).toHaveLength(3);
+		expect(emu().control.products(fx().productCatalogId)).toHaveLength(3);
 	});
 
 	it('deletes by product key and reports unknown keys', async () => {
@@ -212,7 +202,7 @@ describe('tailored audience permissions (version 5)', () => {
 	});
 
 	it('lets only the owner create and revoke; the grantee sees its own grant', async () => {
-		const outlet = emu.control.state().ads.production.byUser.get(emu.users[0].userId)![1].account.id;
+		const outlet = emu().control.state().ads.production.byUser.get(emu().users[0].userId)![1].account.id;
 		const created = await signed('POST', permissions(fx().tailoredAudienceId) + qs({ granted_account_id: outlet, permission_level: 'READ_WRITE' }));
 		expect(created.json.data).toMatchObject({ granted_account_id: outlet, permission_level: 'READ_WRITE', deleted: false });
 		expectAdsError(await signed('POST', permissions(fx().tailoredAudienceId) + qs({ granted_account_id: outlet, permission_level: 'READ_ONLY' })), 400, 'INVALID_PARAMETER', 'granted_account_id');
@@ -253,9 +243,9 @@ describe('custom audiences and do-not-reach lists', () => {
 		expect(reply.json.operation_errors[0]).toEqual([]);
 		expect(reply.json.operation_errors[1][0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'email' });
 		expect(reply.json.operation_errors[2][0]).toMatchObject({ parameter: 'expires_at' });
-		expect(emu.control.audienceMembers(fx().customAudienceId)).toMatchObject({ email: [a], partner_user_id: ['crm-1'], handle: [] });
+		expect(emu().control.audienceMembers(fx().customAudienceId)).toMatchObject({ email: [a], partner_user_id: ['crm-1'], handle: [] });
 		await signed('POST', users('/users'), { json: [op('Delete', [{ email: [a] }])] });
-		expect(emu.control.audienceMembers(fx().customAudienceId).email).toEqual([]);
+		expect(emu().control.audienceMembers(fx().customAudienceId).email).toEqual([]);
 	});
 
 	it('refuses more than 2,500 operations, bodies over 5,000,000 bytes and non-JSON as a whole', async () => {
@@ -264,26 +254,26 @@ describe('custom audiences and do-not-reach lists', () => {
 		const big = op('Update', [{ partner_user_id: ['x'.repeat(5_000_001)] }]);
 		expectAdsError(await signed('POST', users('/users'), { json: [big] }), 400, 'INVALID_PARAMETER');
 		expectAdsError(await signed('POST', users('/users'), { body: JSON.stringify([one]), contentType: 'text/plain' }), 400, 'INVALID_PARAMETER');
-		expect(emu.control.audienceMembers(fx().customAudienceId).email).toEqual([]);
+		expect(emu().control.audienceMembers(fx().customAudienceId).email).toEqual([]);
 	});
 
 	it('answers 429 beyond 1,500 requests a minute', async () => {
-		emu.control.setRateLimit('POST /12/accounts/:account_id/custom_audiences/:custom_audience_id/users', { limit: 2, windowSeconds: 60 });
+		emu().control.setRateLimit('POST /12/accounts/:account_id/custom_audiences/:custom_audience_id/users', { limit: 2, windowSeconds: 60 });
 		const body = { json: [op('Update', [{ email: [sha('x')] }])] };
 		expect((await signed('POST', users('/users'), body)).status).toBe(200);
 		expect((await signed('POST', users('/users'), body)).status).toBe(200);
 		const third = await signed('POST', users('/users'), body);
 		expect(third.status).toBe(429);
-		expect(emu.control.state().rateLimits.budgets.get('POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users')).toEqual({ limit: 1500, windowSeconds: 60 });
+		expect(emu().control.state().rateLimits.budgets.get('POST /12/batch/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id/users')).toEqual({ limit: 1500, windowSeconds: 60 });
 	});
 
 	it('injects a count mismatch that applies nothing (also over the HTTP control API)', async () => {
-		await call('POST', `${emu.urls.control}/audience-count-mismatch`, { 'content-type': 'application/json' }, JSON.stringify({ times: 1 }));
+		await call('POST', `${emu().urls.control}/audience-count-mismatch`, { 'content-type': 'application/json' }, JSON.stringify({ times: 1 }));
 		const body = { json: [op('Update', [{ email: [sha('x')] }]), op('Update', [{ email: [sha('y')] }])] };
 		expect((await signed('POST', users('/users'), body)).json.data).toEqual({ success_count: 1, total_count: 2 });
-		expect(emu.control.audienceMembers(fx().customAudienceId).email).toEqual([]);
+		expect(emu().control.audienceMembers(fx().customAudienceId).email).toEqual([]);
 		expect((await signed('POST', users('/users'), body)).json.data).toEqual({ success_count: 2, total_count: 2 });
-		const overHttp = await call('GET', `${emu.urls.control}/custom-audiences/${fx().customAudienceId}/members`);
+		const overHttp = await call('GET', `${emu().urls.control}/custom-audiences/${fx().customAudienceId}/members`);
 		expect(overHttp.json.email.sort()).toEqual([sha('x'), sha('y')].sort());
 	});
 
@@ -295,7 +285,7 @@ describe('custom audiences and do-not-reach lists', () => {
 		expect(reply.json.data).toEqual([{ success_count: 1, total_count: 1 }, { success_count: 0, total_count: 1 }]);
 		expect(reply.json.request[0]).toMatchObject({ operation_type: 'Update', params: { expires_at: '2099-01-01T00:00:00Z' } });
 		expect(reply.json.operation_errors[1][0]).toMatchObject({ parameter: 'handle' });
-		expect(emu.control.doNotReachMembers(fx().doNotReachListId)).toEqual({ email: [sha('a@x.com')], phone_number: [sha('15551234567')] });
+		expect(emu().control.doNotReachMembers(fx().doNotReachListId)).toEqual({ email: [sha('a@x.com')], phone_number: [sha('15551234567')] });
 		const deleted = await signed('DELETE', ads(`/12/accounts/${fx().accountId}/do_not_reach_lists/${fx().doNotReachListId}`));
 		expect(deleted.json.data).toMatchObject({ id: fx().doNotReachListId, deleted: true, list_size: 2 });
 		expectAdsError(await signed('POST', list('/users'), { json: [op('Update', [{ email: [sha('b')] }])] }), 404, 'NOT_FOUND');

@@ -3,25 +3,13 @@
  * `oauth-1.0a` package: what the node never sends (wrong content types, unknown keys, bad
  * compositions), route precedence, 64-bit ids in the raw body, the clock and the fixtures.
  */
-import { startEmulator, type XEmulator } from './index';
-import { call, qs, expectAdsError, signedClient } from './signedClient';
+import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 import { BigId, serializeWithBigIds } from './routes/posts';
 import { pollClosed } from './state/creatives';
 
-let emu: XEmulator;
-const signed = signedClient(() => emu);
 
-beforeAll(async () => {
-	emu = await startEmulator();
-});
-afterAll(async () => {
-	await emu.close();
-});
-beforeEach(() => emu.control.reset());
+const { emu, signed, fx, sfx, account } = emulatorSuite();
 
-const fx = () => emu.control.fixtures().production;
-const sfx = () => emu.control.fixtures().sandbox;
-const account = (path = '') => `${emu.urls.ads}/12/accounts/${fx().accountId}${path}`;
 
 
 const website = () => [
@@ -35,13 +23,13 @@ const app = (destination: Record<string, unknown>, label: unknown = { type: 'ENU
 
 describe('fixtures', () => {
 	it('are stable across reset, served over HTTP, and exist in the state', async () => {
-		const before = emu.control.fixtures();
-		emu.control.reset();
-		expect(emu.control.fixtures()).toEqual(before);
-		expect((await call('GET', `${emu.urls.control}/fixtures`)).json).toEqual(before);
+		const before = emu().control.fixtures();
+		emu().control.reset();
+		expect(emu().control.fixtures()).toEqual(before);
+		expect((await call('GET', `${emu().urls.control}/fixtures`)).json).toEqual(before);
 		for (const [name, f] of [['production', before.production], ['sandbox', before.sandbox]] as const) {
-			const c = emu.control.state().ads[name].creatives;
-			expect(f.advertiserUserId).toBe(emu.users[0].userId);
+			const c = emu().control.state().ads[name].creatives;
+			expect(f.advertiserUserId).toBe(emu().users[0].userId);
 			for (const key of Object.values(f.mediaKeys)) expect(c.library.get(`${f.accountId}/${key}`)?.deleted).toBe(false);
 			for (const key of Object.values(f.uploadedMediaKeys)) {
 				expect(c.uploads.has(key)).toBe(true);
@@ -55,7 +43,7 @@ describe('fixtures', () => {
 			expect(c.videoConversationCards.has(f.videoConversationCardId)).toBe(true);
 			expect(c.posts.get(f.postId)?.as_user_id).toBe(f.advertiserUserId);
 		}
-		const state = (await call('GET', `${emu.urls.control}/state`)).json.ads;
+		const state = (await call('GET', `${emu().urls.control}/state`)).json.ads;
 		expect(state.production.creatives.cards.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(before.production.cardIds));
 		expect(state.sandbox.features[sfx().accountId]).toContain('PROMOTED_MEDIA_POLLS');
 		expect(state.production.features[fx().accountId]).not.toContain('PROMOTED_MEDIA_POLLS');
@@ -144,7 +132,7 @@ describe('poll cards', () => {
 		expectAdsError(await create({ media_key: fx().mediaKeys.image }), 400, 'INVALID_PARAMETER', 'media_key');
 
 		const sandboxPoll = (key: string) =>
-			signed('POST', `${emu.urls.adsSandbox}/12/accounts/${sfx().accountId}/cards/poll` + qs({ name: 'P', duration_in_minutes: 60, first_choice: 'A', second_choice: 'B', media_key: key }));
+			signed('POST', `${emu().urls.adsSandbox}/12/accounts/${sfx().accountId}/cards/poll` + qs({ name: 'P', duration_in_minutes: 60, first_choice: 'A', second_choice: 'B', media_key: key }));
 		const image = await sandboxPoll(sfx().mediaKeys.image);
 		expect(image.json.data.card_type).toBe('IMAGE_POLLS');
 		const gif = await sandboxPoll(sfx().mediaKeys.gif);
@@ -152,11 +140,11 @@ describe('poll cards', () => {
 
 		const created = await create({ third_choice: 'C', duration_in_minutes: 10 });
 		const id = created.json.data.id;
-		const record = emu.control.state().ads.production.creatives.pollCards.get(id)!;
-		expect(pollClosed(record, emu.control.now())).toBe(false);
-		const clock = await call('POST', `${emu.urls.control}/clock`, { 'content-type': 'application/json' }, JSON.stringify({ advanceMs: 10 * 60_000 }));
+		const record = emu().control.state().ads.production.creatives.pollCards.get(id)!;
+		expect(pollClosed(record, emu().control.now())).toBe(false);
+		const clock = await call('POST', `${emu().urls.control}/clock`, { 'content-type': 'application/json' }, JSON.stringify({ advanceMs: 10 * 60_000 }));
 		expect(clock.json.now).toBeGreaterThanOrEqual(Date.parse(created.json.data.end_time));
-		expect(pollClosed(record, emu.control.now())).toBe(true);
+		expect(pollClosed(record, emu().control.now())).toBe(true);
 
 		expect((await signed('DELETE', account(`/cards/poll/${id}`))).json.data).toMatchObject({ id, deleted: true });
 		expectAdsError(await signed('GET', account(`/cards/poll/${id}`) + qs({ with_deleted: true })), 404, 'NOT_FOUND');
@@ -202,7 +190,7 @@ describe('media library and account media', () => {
 	});
 
 	it('scopes everything to the account of the user', async () => {
-		const other = emu.users[1];
+		const other = emu().users[1];
 		expectAdsError(await signed('GET', account('/media_library'), { user: other }), 403, 'UNAUTHORIZED_ACCESS');
 		expectAdsError(await signed('GET', account(`/cards/${fx().cardIds[0]}`), { user: other }), 403, 'UNAUTHORIZED_ACCESS');
 		// The sandbox account's records are not found through the production account.
@@ -219,7 +207,7 @@ describe('posts', () => {
 		expect(post.id_str).toMatch(/^\d{19}$/);
 		expect(post.id).toBe(Number(post.id_str)); // a JSON number, rounded like any client's JSON.parse
 		expect(post.user).toEqual({ id: Number(fx().advertiserUserId), id_str: fx().advertiserUserId });
-		expect(emu.control.state().ads.production.creatives.posts.get(post.id_str)).toMatchObject({ text: 'Hello', nullcast: true });
+		expect(emu().control.state().ads.production.creatives.posts.get(post.id_str)).toMatchObject({ text: 'Hello', nullcast: true });
 		const named = await signed('PUT', account(`/tweets/${post.id_str}/name`) + qs({ name: 'Named' }));
 		expect(named.json.data).toMatchObject({ tweet_id: post.id_str, name: 'Named', tweet_type: 'PUBLISHED', display_text_range: [0, 5] });
 	});
@@ -237,12 +225,12 @@ describe('posts', () => {
 		expectAdsError(await post({ media_keys: fx().mediaKeys.video, video_cta: 'WATCH_NOW' }), 400, 'MISSING_PARAMETER', 'video_cta_value');
 		expectAdsError(await post({ media_keys: fx().mediaKeys.image, video_title: 'T' }), 400, 'INVALID_PARAMETER', 'video_title');
 		expectAdsError(await post({ media_keys: fx().mediaKeys.video, video_title: 't'.repeat(71) }), 400, 'INVALID_PARAMETER', 'video_title');
-		expectAdsError(await signed('POST', account('/tweet') + qs({ as_user_id: emu.users[1].userId, text: 'x' })), 403, 'UNAUTHORIZED_ACCESS');
+		expectAdsError(await signed('POST', account('/tweet') + qs({ as_user_id: emu().users[1].userId, text: 'x' })), 403, 'UNAUTHORIZED_ACCESS');
 
 		const long = await post({ text: 'y'.repeat(200) });
 		expect(long.json.data).toMatchObject({ truncated: true });
 		expect([...long.json.data.text]).toHaveLength(140);
-		const withPoll = await post({ text: 'Vote', card_uri: emu.control.state().ads.production.creatives.pollCards.get(fx().pollCardId)!.card_uri });
+		const withPoll = await post({ text: 'Vote', card_uri: emu().control.state().ads.production.creatives.pollCards.get(fx().pollCardId)!.card_uri });
 		expect(withPoll.status).toBe(200);
 		expectAdsError(await signed('PUT', account('/tweets/123/name') + qs({ name: 'x' })), 404, 'NOT_FOUND');
 		expectAdsError(await signed('PUT', account(`/tweets/${fx().postId}/name`)), 400, 'MISSING_PARAMETER', 'name');

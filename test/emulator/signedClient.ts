@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 import { request } from 'undici';
 import type { XEmulator } from './index';
+import { startEmulator } from './index';
 import { percentEncode } from './oauth1';
 
 export interface Reply {
@@ -76,4 +77,32 @@ export function expectAdsError(reply: { status: number; json: any }, status: num
 	expect(reply.status).toBe(status);
 	expect(reply.json.errors[0].code).toBe(code);
 	if (parameter) expect(reply.json.errors[0].parameter).toBe(parameter);
+}
+
+/**
+ * The emulator suites' set-up, in one place: one emulator per test file, reset before each test,
+ * with a signer bound to it and the seeded fixtures' look-ups.
+ */
+export function emulatorSuite() {
+	let current: XEmulator | undefined;
+	const emu = () => {
+		if (!current) throw new Error('the emulator starts in beforeAll: use it inside tests and hooks');
+		return current;
+	};
+	beforeAll(async () => {
+		current = await startEmulator();
+	});
+	afterAll(async () => current?.close());
+	beforeEach(() => emu().control.reset());
+	const fx = () => emu().control.fixtures().production;
+	const sfx = () => emu().control.fixtures().sandbox;
+	return {
+		emu,
+		signed: signedClient(emu),
+		fx,
+		sfx,
+		/** A URL under the seeded production account, e.g. account('/cards'). */
+		account: (path = '') => `${emu().urls.ads}/12/accounts/${fx().accountId}${path}`,
+		sandboxAccount: (path = '') => `${emu().urls.adsSandbox}/12/accounts/${sfx().accountId}${path}`,
+	};
 }

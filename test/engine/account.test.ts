@@ -2,18 +2,9 @@
  * The Account resource through n8n-core's execution engine against the X emulator, and the
  * transport behaviour every operation shares: pagination, rate limits, retries, errors.
  */
-import { errorText, startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, errorText } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
 
 const accountRequests = () =>
 	env.emulator.control.requests().filter((r) => r.base !== 'api' && r.path.startsWith('/12/accounts'));

@@ -5,34 +5,17 @@
  * rules of identifiers (refused before any request).
  */
 import { createHash } from 'node:crypto';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, suiteHelpers } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
+const { fx, requests, q, paired, ads: ok } = suiteHelpers(env);
 
-const fx = () => env.emulator.control.fixtures().production;
-const requests = () => env.emulator.control.requests();
-const q = (raw: string) => new URLSearchParams(raw);
 const sha = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
-const paired = (items: INodeExecutionData[]) => items.map((i) => (i.pairedItem as { item: number }).item);
 const members = () => env.emulator.control.audienceMembers(fx().customAudienceId);
 const sorted = (values: string[]) => [...values].sort();
 
-async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await env.ads(parameters, input);
-	if (result.error) throw result.error;
-	return result.output().map((i) => i.json);
-}
 
 const audienceUsers = (operation: 'addUsers' | 'removeUsers', extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'customAudience',

@@ -15,18 +15,9 @@ import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
 import type { BadInput, CorpusNode } from '../corpus/badInput';
 import { badInput, entryName } from '../corpus/badInput';
 import { EngineHarness } from '../harness';
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
 
 const requests = () => env.emulator.control.requests().map((r) => `${r.method} ${r.path}`);
 const pairedItem = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;

@@ -2,34 +2,16 @@
  * Campaign management (spec document 03) through the engine against the emulator: every
  * operation, every input rule (refused before any request), and the emulator's state transitions.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { signedClient } from '../emulator/signedClient';
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, suiteHelpers } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
+const { fx, sandboxFx, requests, q, ads: ok } = suiteHelpers(env);
 
-const fx = () => env.emulator.control.fixtures().production;
-const sandboxFx = () => env.emulator.control.fixtures().sandbox;
-const requests = () => env.emulator.control.requests();
 /** A request signed by hand, for the forms the node no longer sends. */
 const signed = signedClient(() => env.emulator);
-const q = (raw: string) => new URLSearchParams(raw);
 
-async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await env.ads(parameters, input);
-	if (result.error) throw result.error;
-	return result.output().map((i) => i.json);
-}
 
 describe('Account App, Account History, Business Category, Curated Category, Placement', () => {
 	it('lists account apps with Return All and Limit', async () => {

@@ -3,20 +3,11 @@
  * to the emulator through n8n's engine. The refusals are in the bad-input corpus
  * (test/corpus/badInput.ts, "careless:" entries).
  */
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, suiteHelpers } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
+const { fx } = suiteHelpers(env);
 
-const fx = () => env.emulator.control.fixtures().production;
 const sent = (method: string, suffix: string) => env.emulator.control.requests().filter((r) => r.method === method && r.path.endsWith(suffix));
 
 it('sends a product with a numeric id as its digits, tabs and line breaks in the description, and inventory " 12 " as 12', async () => {

@@ -5,50 +5,20 @@
  * request), batching of upserts (25 per request, repeated ids in order), per-item statuses and
  * request-level failures.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { signedClient } from '../emulator/signedClient';
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, suiteHelpers } from './env';
+import { validProduct as product } from '../fixtures/products';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
+const { fx, requests, q, paired, ads: ok } = suiteHelpers(env);
 
-const fx = () => env.emulator.control.fixtures().production;
 /** A request signed by hand, for the forms the node no longer sends. */
 const signed = signedClient(() => env.emulator);
-const requests = () => env.emulator.control.requests();
-const q = (raw: string) => new URLSearchParams(raw);
 const stored = () => env.emulator.control.products(fx().productCatalogId);
-const paired = (items: INodeExecutionData[]) => items.map((i) => (i.pairedItem as { item: number }).item);
 
-async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await env.ads(parameters, input);
-	if (result.error) throw result.error;
-	return result.output().map((i) => i.json);
-}
 
-/** A product that passes every rule of the Product table. */
-const product = (id: string, extra: IDataObject = {}): IDataObject => ({
-	id,
-	title: `Product ${id}`,
-	description: `Plain description of ${id}`,
-	availability: 'in stock',
-	condition: 'new',
-	price: '19.99 USD',
-	link: `https://shop.example.com/p/${id}`,
-	image_link: `https://cdn.example.com/img/${id}.jpg`,
-	brand: 'Acme',
-	inventory: 3,
-	...extra,
-});
 
 const upsertAuto = (extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'product',

@@ -7,34 +7,16 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { pollClosed } from '../emulator';
 import { signedClient } from '../emulator/signedClient';
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, suiteHelpers } from './env';
 
-let env: XTestEnv;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+const env = engineSuite();
+const { fx, sandboxFx, requests, q, paired, ads: ok } = suiteHelpers(env);
 
-const fx = () => env.emulator.control.fixtures().production;
-const sandboxFx = () => env.emulator.control.fixtures().sandbox;
 const creatives = () => env.emulator.control.state().ads.production.creatives;
-const requests = () => env.emulator.control.requests();
 /** A request signed by hand, for the forms the node no longer sends. */
 const signed = signedClient(() => env.emulator);
-const q = (raw: string) => new URLSearchParams(raw);
 const account = () => fx().accountId;
-const paired = (items: Array<{ pairedItem?: unknown }>) => items.map((i) => (i.pairedItem as { item: number }).item);
 
-async function ok(parameters: INodeParameters, input?: IDataObject[]) {
-	const result = await env.ads(parameters, input);
-	if (result.error) throw result.error;
-	return result.output().map((i) => i.json);
-}
 
 async function refused(parameters: INodeParameters) {
 	const result = await env.ads(parameters);

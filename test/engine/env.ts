@@ -139,3 +139,46 @@ export function errorText(error: unknown): string {
 		String(e?.stack ?? ''),
 	].join('\n');
 }
+
+/**
+ * The engine suites' set-up, in one place: one environment per test file (started before the
+ * first test, closed after the last), the emulator reset and the production host chosen before
+ * each test. The returned object stands for the environment once it has started.
+ *
+ *   const env = engineSuite();
+ *   const { fx, requests, q, paired, ads } = suiteHelpers(env);
+ */
+export function engineSuite(): XTestEnv {
+	let current: XTestEnv | undefined;
+	beforeAll(async () => {
+		current = await startXTestEnv();
+	});
+	afterAll(async () => current?.close());
+	beforeEach(() => {
+		current!.emulator.control.reset();
+		current!.useEnvironment('production');
+	});
+	return new Proxy({} as XTestEnv, {
+		get: (_target, key) => {
+			if (!current) throw new Error('the engine suite starts in beforeAll: use the environment inside tests and hooks');
+			return Reflect.get(current, key);
+		},
+	});
+}
+
+/** The look-ups most engine tests use, bound to one environment. */
+export function suiteHelpers(env: XTestEnv) {
+	return {
+		fx: () => env.emulator.control.fixtures().production,
+		sandboxFx: () => env.emulator.control.fixtures().sandbox,
+		requests: () => env.emulator.control.requests(),
+		q: (raw: string) => new URLSearchParams(raw),
+		paired: (items: Array<{ pairedItem?: unknown }>) => items.map((i) => (i.pairedItem as { item: number }).item),
+		/** Runs the X Ads node and returns its output's JSON; a failed run throws its error. */
+		ads: async (parameters: INodeParameters, input?: IDataObject[]) => {
+			const result = await env.ads(parameters, input);
+			if (result.error) throw result.error;
+			return result.output().map((i) => i.json);
+		},
+	};
+}

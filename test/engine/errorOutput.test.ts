@@ -8,24 +8,16 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { startXTestEnv, X_ADS, X_OAUTH, X_WEBHOOKS } from './env';
-import type { XTestEnv } from './env';
+import { validProduct } from '../fixtures/products';
+import { engineSuite, X_ADS, X_OAUTH, X_WEBHOOKS } from './env';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 
-let env: XTestEnv;
+const env = engineSuite();
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-	env = await startXTestEnv();
 	receiver = await startWebhookReceiver(env.emulator.app.consumerSecret);
 });
-afterAll(async () => {
-	await receiver?.close();
-	await env?.close();
-});
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
+afterAll(async () => receiver?.close());
 
 const MODES = ['continueRegularOutput', 'continueErrorOutput'] as const;
 type Mode = (typeof MODES)[number];
@@ -106,18 +98,7 @@ describe.each(MODES)('On Error: %s', (mode) => {
 	});
 
 	it('X Ads product upsert (batch): a refused product, a request X failed and a product X answered ERROR for', async () => {
-		const product = (id: string, extra: IDataObject = {}): IDataObject => ({
-			id,
-			title: `Product ${id}`,
-			description: `Plain description of ${id}`,
-			availability: 'in stock',
-			condition: 'new',
-			price: '19.99 USD',
-			link: `https://shop.example.com/p/${id}`,
-			image_link: `https://cdn.example.com/img/${id}.jpg`,
-			brand: 'Acme',
-			...extra,
-		});
+		const product = validProduct;
 		// The first request (X answers 500 to it) takes the first 25 valid products: items 0-25 but 3.
 		const input = Array.from({ length: 30 }, (_, i) => product(`p-${i}`));
 		input[3] = product('p-3', { price: '19,99 USD' });

@@ -7,42 +7,21 @@
  */
 import type { LossyProxy } from '../../bench/lossyProxy';
 import { startLossyProxy } from '../../bench/lossyProxy';
-import { startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { validProduct as product } from '../fixtures/products';
+import { engineSuite, suiteHelpers } from './env';
 
-let env: XTestEnv;
+const env = engineSuite();
+const { fx } = suiteHelpers(env);
 let proxy: LossyProxy | undefined;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
 afterEach(async () => {
 	env.harness.setCredentialData('xOAuth1Api', { ...env.harness.credentialData('xOAuth1Api'), adsBaseUrl: env.emulator.urls.ads });
 	await proxy?.close();
 	proxy = undefined;
 });
 
-const fx = () => env.emulator.control.fixtures().production;
-
-const product = (id: string) => ({
-	id,
-	title: `Product ${id}`,
-	description: `Plain description of ${id}`,
-	availability: 'in stock',
-	condition: 'new',
-	price: '19.99 USD',
-	link: `https://shop.example.com/p/${id}`,
-	image_link: `https://cdn.example.com/img/${id}.jpg`,
-	brand: 'Acme',
-	inventory: 3,
-});
 
 const upsert = async (ids: string[]) => {
-	const result = await env.ads({ resource: 'product', operation: 'upsert', catalog: fx().productCatalogId, mapping: 'auto' }, ids.map(product));
+	const result = await env.ads({ resource: 'product', operation: 'upsert', catalog: fx().productCatalogId, mapping: 'auto' }, ids.map((id) => product(id)));
 	expect(result.error).toBeUndefined();
 	return result.output().map((i) => i.json);
 };

@@ -9,21 +9,13 @@
  */
 import { benchEmail, benchProduct, checkAudienceUpload, checkProductSync, emailHash, isAudienceUpload, isProductUpsert, type OutcomeReport } from '../../bench/outcomes';
 import { countFaults, startFaultMix, type FaultMix } from '../../bench/faultMix';
-import { startXTestEnv, type XTestEnv } from './env';
+import { engineSuite } from './env';
 
 const PRODUCTS = 500;
 const EMAILS = 10_000;
 
-let env: XTestEnv;
+const env = engineSuite();
 let mix: FaultMix | undefined;
-beforeAll(async () => {
-	env = await startXTestEnv();
-});
-afterAll(async () => env.close());
-beforeEach(() => {
-	env.emulator.control.reset();
-	env.useEnvironment('production');
-});
 afterEach(() => {
 	mix?.stop();
 	mix = undefined;

@@ -6,23 +6,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { errorText, startXTestEnv } from './env';
-import type { XTestEnv } from './env';
+import { engineSuite, errorText } from './env';
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver';
 
-let env: XTestEnv;
+const env = engineSuite();
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-	env = await startXTestEnv();
 	receiver = await startWebhookReceiver(env.emulator.app.consumerSecret);
 });
-afterAll(async () => {
-	await receiver?.close();
-	await env?.close();
-});
+afterAll(async () => receiver?.close());
 beforeEach(() => {
-	env.emulator.control.reset();
 	receiver.reset();
 	// Loopback receivers are not public: the emulator accepts them only with this setting, and
 	// trusts the receiver's self-signed certificate as a CA.
