@@ -4,10 +4,7 @@
  */
 import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 
-
 const { emu, signed, fx, sfx, account, sandboxAccount } = emulatorSuite();
-
-
 
 describe('fixtures and seed', () => {
 	it('keeps fixture ids across reset and serves them over the control API', async () => {

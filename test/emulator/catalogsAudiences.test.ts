@@ -6,13 +6,11 @@
 import { createHash } from 'node:crypto';
 import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 
-
 const { emu, signed, fx } = emulatorSuite();
 
 const ads = (path: string) => `${emu().urls.ads}${path}`;
 const catalog = (path = '') => ads(`/12/product_catalogs/${fx().productCatalogId}${path}`);
 const sha = (v: string) => createHash('sha256').update(v).digest('hex');
-
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
 	id,

@@ -7,10 +7,7 @@ import { call, qs, expectAdsError, emulatorSuite } from './signedClient';
 import { BigId, serializeWithBigIds } from './routes/posts';
 import { pollClosed } from './state/creatives';
 
-
 const { emu, signed, fx, sfx, account } = emulatorSuite();
-
-
 
 const website = () => [
 	{ type: 'MEDIA', media_key: fx().mediaKeys.image },
