@@ -1,5 +1,5 @@
 /**
- * Campaign management (spec doc 03) on the emulator over raw HTTP, signed with the independent
+ * Campaign management (X Ads campaign management reference) on the emulator over raw HTTP, signed with the independent
  * `oauth-1.0a` package: strict parameters, X-shaped errors, state transitions and the fixtures.
  */
 import { call, qs, expectAdsError, emulatorSuite } from './signedClient';

@@ -1,5 +1,5 @@
 /**
- * Product catalogs, keyword insights and audiences (spec doc 02, first half) on the emulator over
+ * Product catalogs, keyword insights and audiences (X Ads catalog, audience and creative reference, first half) on the emulator over
  * raw HTTP, signed with the independent `oauth-1.0a` package: the rules X enforces itself (which a
  * careful client never lets through), request-level limits, ownership, and the control accessors.
  */

@@ -1,5 +1,5 @@
 /**
- * Creatives (spec doc 02, second half) on the emulator over raw HTTP, signed with the independent
+ * Creatives (X Ads catalog, audience and creative reference, second half) on the emulator over raw HTTP, signed with the independent
  * `oauth-1.0a` package: what the node never sends (wrong content types, unknown keys, bad
  * compositions), route precedence, 64-bit ids in the raw body, the clock and the fixtures.
  */

@@ -12,7 +12,7 @@ export interface RateState {
 	exceeded: boolean;
 }
 
-/** Requests with with_total_count=true have their own, smaller budget (spec doc 01, Limits). */
+/** Requests with with_total_count=true have their own, smaller budget (X's authentication and webhook docs, Limits). */
 export const TOTAL_COUNT_BUDGET: RateBudget = { limit: 200, windowSeconds: 15 * 60 };
 export const TOTAL_COUNT_SUFFIX = ' with_total_count';
 

@@ -55,7 +55,7 @@ export interface AccountRecord {
 	ownerId: string;
 }
 
-// ---- Campaign management records (spec doc 03) ------------------------------------------------
+// ---- Campaign management records (X Ads campaign management reference) ------------------------------------------------
 
 export interface AccountApp {
 	id: string;
@@ -181,15 +181,15 @@ export interface AdsEnvState {
 	history: Map<string, HistoryEntry[]>;
 	/** Feature keys per account id (absent: none). */
 	features: Map<string, string[]>;
-	/** Creatives (spec doc 02): uploads, media library, account media, cards, polls, video conversation cards, posts. */
+	/** Creatives (X Ads catalog, audience and creative reference): uploads, media library, account media, cards, polls, video conversation cards, posts. */
 	creatives: CreativeEnvState;
-	/** Product catalogs, products and product sets of the users (spec doc 02). */
+	/** Product catalogs, products and product sets of the users (X Ads catalog, audience and creative reference). */
 	productCatalogs: ProductCatalogEnvState;
-	/** Tailored audiences and permissions, custom audiences, do-not-reach lists (spec doc 02). */
+	/** Tailored audiences and permissions, custom audiences, do-not-reach lists (X Ads catalog, audience and creative reference). */
 	audiences: AudienceEnvState;
 }
 
-/** v2 webhook (spec doc 01): managed with the app-only bearer token. */
+/** v2 webhook (X's authentication and webhook docs): managed with the app-only bearer token. */
 export interface Webhook {
 	id: string;
 	url: string;
@@ -518,7 +518,7 @@ export function seedAccounts(store: Store, count: number, opts: SeedAccountsOpti
 	return ids;
 }
 
-// ---- Campaign management seed (spec doc 03) ---------------------------------------------------
+// ---- Campaign management seed (X Ads campaign management reference) ---------------------------------------------------
 
 /** A stored record as X shows it: without the internal accountId. */
 export function publicView<T extends { accountId: string }>(record: T): Omit<T, 'accountId'> {

@@ -1,5 +1,5 @@
 /**
- * Outgoing calls of the webhook machinery (spec doc 01): the CRC GET and signed event POSTs to the
+ * Outgoing calls of the webhook machinery (X's authentication and webhook docs): the CRC GET and signed event POSTs to the
  * customer's callback, made with undici. Both use the app consumer secret as the HMAC-SHA256 key.
  */
 import { createHmac, randomBytes } from 'node:crypto';

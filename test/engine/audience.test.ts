@@ -1,5 +1,5 @@
 /**
- * Audiences (spec document 02) through the engine against the emulator: tailored audience
+ * Audiences (X Ads catalog, audience and creative reference) through the engine against the emulator: tailored audience
  * permissions (version 5), custom audience targeting, loading users into custom audiences and
  * do-not-reach lists (normalized, hashed, packed under X's limits, count-checked), and the input
  * rules of identifiers (refused before any request).

@@ -1,5 +1,5 @@
 /**
- * Campaign management (spec document 03) through the engine against the emulator: every
+ * Campaign management (X Ads campaign management reference) through the engine against the emulator: every
  * operation, every input rule (refused before any request), and the emulator's state transitions.
  */
 

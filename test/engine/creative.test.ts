@@ -1,5 +1,5 @@
 /**
- * Creatives (spec document 02, second half) through the engine against the emulator: account
+ * Creatives (X Ads catalog, audience and creative reference, second half) through the engine against the emulator: account
  * media, cards, media library, poll cards, video conversation cards and posts. Every operation,
  * every input rule (refused before any request), and the emulator's state transitions.
  */

@@ -1,4 +1,4 @@
-/** Webhooks (spec document 01, v2 webhook management; app-only bearer token). */
+/** Webhooks (https://docs.x.com/x-api/webhooks/introduction): v2 webhook management with the App's bearer token. */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';

@@ -1,5 +1,5 @@
 /**
- * X Ads "Product Catalog" in real n8n (spec document 02): Get Many (with the user filter, which is
+ * X Ads "Product Catalog" in real n8n (X Ads catalog, audience and creative reference): Get Many (with the user filter, which is
  * checked against the credential's user), Update (rename, the catalog taken from the list's output
  * through the "From List" locator mode), Delete, Create (a new catalog for the user, with
  * user_id), then a second Create, which X refuses (one catalog per user): with On Error:

@@ -1,5 +1,5 @@
 /**
- * X Ads "Product" Get Many and Delete in real n8n (spec document 02). Get Many lists only the first
+ * X Ads "Product" Get Many and Delete in real n8n (X Ads catalog, audience and creative reference). Get Many lists only the first
  * product of each item group (sku-1 stands for sku-2's group "runner"), with Return All (count=100),
  * a Limit of 1 (count=1), and the item group filter taken from the first list's output. Delete
  * takes 30 product keys in one item (the keys of sku-1 and sku-3 from the list, 28 unknown keys)

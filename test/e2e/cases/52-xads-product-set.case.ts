@@ -1,5 +1,5 @@
 /**
- * X Ads "Product Set" in real n8n (spec document 02): Get (the seed MANUAL set), Create MANUAL (the
+ * X Ads "Product Set" in real n8n (X Ads catalog, audience and creative reference): Get (the seed MANUAL set), Create MANUAL (the
  * product key of sku-3 and a description), Create FILTERED (price GREATER_THAN 60.00 USD: X
  * evaluates it to sku-1 and sku-2), Update of the new MANUAL set (name only; the description
  * stays), then Update of the seed FILTERED set, which the node refuses after reading the set (one

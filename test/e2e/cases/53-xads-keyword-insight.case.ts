@@ -1,5 +1,5 @@
 /**
- * X Ads "Keyword Insight > Search" in real n8n (spec document 02): three items from a Code node,
+ * X Ads "Keyword Insight > Search" in real n8n (X Ads catalog, audience and creative reference): three items from a Code node,
  * mapped by expressions, with On Error: Continue.
  *  0. DAY granularity, a 3-day window, two keywords, a negative keyword (given as an array) and a
  *     location: everything on the query (keywords comma-joined, times in UTC), 3 volumes and 30

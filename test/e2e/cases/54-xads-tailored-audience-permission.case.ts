@@ -1,5 +1,5 @@
 /**
- * X Ads "Tailored Audience Permission" in real n8n (spec document 02; Ads API version 5 paths):
+ * X Ads "Tailored Audience Permission" in real n8n (X Ads catalog, audience and creative reference; Ads API version 5 paths):
  * Get Many (Return All: count=1000, the seed permission for foreignAccountId), Create (share with
  * the user's second account READ_WRITE, sent on the query), Get Many with filters (granted account,
  * sort, total count, Limit 5), Delete of the new permission (deleted=true), Get Many again (only

@@ -1,5 +1,5 @@
 /**
- * X Ads "Custom Audience > Get Targeting" in real n8n (spec document 02): the campaigns and line
+ * X Ads "Custom Audience > Get Targeting" in real n8n (X Ads catalog, audience and creative reference): the campaigns and line
  * items that target the seed custom audience. With Only Active at its default (true) nothing is
  * sent on the query and only servable line items come back (Spring Sale with engagements, App
  * Installs); with Only Active off, with_active=false and the paused reach line item appears too

@@ -1,5 +1,5 @@
 /**
- * X Ads "Do-Not-Reach List" in real n8n (spec document 02): Add Users from a Code node (emails and
+ * X Ads "Do-Not-Reach List" in real n8n (X Ads catalog, audience and creative reference): Add Users from a Code node (emails and
  * phone numbers, one item without a phone), normalized and SHA-256 hashed before sending, one
  * operation per item in one batch request (/batch/accounts/.../users), with Expires At; Remove
  * Users (one email, written differently); then Delete of the list (list_size 2 left), and Delete

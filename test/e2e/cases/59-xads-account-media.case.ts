@@ -1,5 +1,5 @@
 /**
- * X Ads "Account Media" in real n8n (spec document 02): Get Many with total count (the three seed
+ * X Ads "Account Media" in real n8n (X Ads catalog, audience and creative reference): Get Many with total count (the three seed
  * creatives), Get Many filtered by creative types (a multi-options field sent comma-joined), sorted,
  * with a Limit; Get Many by IDs; Get one (BANNER); Delete (MEDIUM_RECTANGLE: deleted=true); Get of
  * the deleted one with With Deleted; then Get without it: X's 404 as an error item with the

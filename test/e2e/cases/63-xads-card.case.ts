@@ -1,5 +1,5 @@
 /**
- * X Ads "Card" in real n8n (spec document 02), cards built from the UI component list (the
+ * X Ads "Card" in real n8n (X Ads catalog, audience and creative reference), cards built from the UI component list (the
  * fixedCollection 'components' with 'component' entries), then a post that carries one of them:
  *  - Website Card: MEDIA (library image) + DETAILS (title, website URL) -> IMAGE_WEBSITE; sent as
  *    JSON {name, components} in X's shape; card_uri = card://<id>.

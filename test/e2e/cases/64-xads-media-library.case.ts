@@ -1,5 +1,5 @@
 /**
- * X Ads "Media Library" in real n8n (spec document 02): Get Many by media type and by search term
+ * X Ads "Media Library" in real n8n (X Ads catalog, audience and creative reference): Get Many by media type and by search term
  * (matched in title and file name), with a Limit; Get (an image: no video-only fields); Add an
  * uploaded GIF (no details: name null); Add an uploaded AMPLIFY_VIDEO video with name, file name,
  * title, description and poster (sent on the query) -- X then lists it as PREROLL account media;

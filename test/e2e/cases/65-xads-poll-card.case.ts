@@ -1,5 +1,5 @@
 /**
- * X Ads "Poll Card" in real n8n (spec document 02): Create a text poll with four choices and a 90
+ * X Ads "Poll Card" in real n8n (X Ads catalog, audience and creative reference): Create a text poll with four choices and a 90
  * minute duration (query parameters; X answers numbers as strings, end_time = start + duration);
  * Get Many by name with total count; Get Many by IDs sorted by name; Get (the seed poll, three
  * choices); Delete (for good: deleted=true, then gone from the emulator); Get of the deleted poll

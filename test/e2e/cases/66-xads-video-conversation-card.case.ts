@@ -1,5 +1,5 @@
 /**
- * X Ads "Video Conversation Card" in real n8n (spec document 02): Create (library video, first
+ * X Ads "Video Conversation Card" in real n8n (X Ads catalog, audience and creative reference): Create (library video, first
  * hashtag CTA and its post text, title, thank-you text and URL, a non-ASCII hashtag), Get Many by
  * name (the new card and the seed one), Get (the seed card: two CTAs), Update (a second CTA and a
  * new thank-you text; the title stays), then an Update adding a fourth CTA to a card without a

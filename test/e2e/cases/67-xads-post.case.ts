@@ -1,5 +1,5 @@
 /**
- * X Ads "Post" in real n8n (spec document 02): posts on behalf of the advertiser.
+ * X Ads "Post" in real n8n (X Ads catalog, audience and creative reference): posts on behalf of the advertiser.
  *  - Create, promoted-only (nullcast left to X's default: not sent), with a name and entities: the
  *    output's id is the exact id_str (post ids are 64-bit; X's numeric id would be rounded), and
  *    user.id likewise.

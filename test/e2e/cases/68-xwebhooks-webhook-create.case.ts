@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Webhook > Create" in real n8n (spec document 01) against a real webhook consumer:
+ * X Webhooks "Webhook > Create" in real n8n (X's authentication and webhook docs) against a real webhook consumer:
  * test/engine/webhookReceiver.ts, an https server on a random 127.x.y.z address, port 443 (X
  * refuses URLs with a port), self-signed certificate that the emulator trusts (trustedCaPem); the
  * emulator accepts loopback hosts only with allowHttpLoopbackCallbacks. X's CRC is the emulator's

@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Webhook > Get Many" in real n8n (spec document 01). Set-up outside n8n: two webhooks
+ * X Webhooks "Webhook > Get Many" in real n8n (X's authentication and webhook docs). Set-up outside n8n: two webhooks
  * registered for the receiver (X's CRC passes for both), then the receiver's /hooks/down starts
  * failing and X's hourly CRC check marks that webhook invalid. Get Many lists both, with their
  * valid flag (one item per webhook, X's fields as they are); the credential test of the X

@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Webhook > Validate" in real n8n (spec document 01): PUT /2/webhooks/:id makes X run
+ * X Webhooks "Webhook > Validate" in real n8n (X's authentication and webhook docs): PUT /2/webhooks/:id makes X run
  * its CRC now. Set-up outside n8n: two webhooks, both invalidated by X's hourly check while their
  * receiver paths failed; /hooks/recovered answers again (the hourly check passing would not
  * re-enable it), /hooks/broken still fails. One Validate node, four items, On Error: Continue:

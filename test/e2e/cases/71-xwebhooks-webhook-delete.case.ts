@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Webhook > Delete" in real n8n (spec document 01). Set-up outside n8n: one webhook for
+ * X Webhooks "Webhook > Delete" in real n8n (X's authentication and webhook docs). Set-up outside n8n: one webhook for
  * the receiver. Delete answers {webhook_id, deleted: true}; a second Delete of the same id (taken
  * from the first one's output) fails the run with X's 404 WebhookIdInvalid and the hint to list
  * the App's webhooks. The emulator holds no webhook afterwards and the receiver gets no events.

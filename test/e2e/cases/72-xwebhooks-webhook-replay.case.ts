@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Webhook > Replay" in real n8n (spec document 01). Set-up outside n8n: a webhook for
+ * X Webhooks "Webhook > Replay" in real n8n (X's authentication and webhook docs). Set-up outside n8n: a webhook for
  * the receiver and two events X delivered to it (signed). A Code node computes the windows at run
  * time; one Replay node, four items, On Error: Continue:
  *  0. the webhook, the last 10 minutes -> {job_id, created_at}; the body carries X's yyyymmddhhmm

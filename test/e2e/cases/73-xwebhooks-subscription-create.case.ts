@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Activity Subscription > Create" in real n8n (spec document 01). Set-up outside n8n: a
+ * X Webhooks "Activity Subscription > Create" in real n8n (X's authentication and webhook docs). Set-up outside n8n: a
  * webhook for the receiver. One Create node, five items from a Code node, On Error: Continue:
  *  0. profile.update.bio for a user, keyword, tag and the webhook -> created; the JSON body
  *     nests the filter {user_id, keyword}; the node outputs X's data.subscription

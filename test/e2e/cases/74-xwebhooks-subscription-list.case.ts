@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Activity Subscription > Get Many" in real n8n (spec document 01). Set-up outside n8n:
+ * X Webhooks "Activity Subscription > Get Many" in real n8n (X's authentication and webhook docs). Set-up outside n8n:
  * a webhook and two subscriptions (one with keyword, tag and webhook, one with the user filter only).
  * Get Many answers one item per subscription, in creation order, X's fields as they are (the id
  * field is subscription_id); nothing but the bearer-signed GET is sent.

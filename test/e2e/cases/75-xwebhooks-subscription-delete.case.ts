@@ -1,5 +1,5 @@
 /**
- * X Webhooks "Activity Subscription > Delete" in real n8n (spec document 01). Set-up outside n8n:
+ * X Webhooks "Activity Subscription > Delete" in real n8n (X's authentication and webhook docs). Set-up outside n8n:
  * two subscriptions. Delete of the first answers {deleted: true}; a second Delete of it (On Error:
  * Continue) is X's 404 with the request in the description; a malformed id is refused before
  * sending; Get Many afterwards lists only the second subscription.

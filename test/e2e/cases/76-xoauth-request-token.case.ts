@@ -1,5 +1,5 @@
 /**
- * X OAuth "OAuth 1.0a > Request Token" in real n8n (spec document 01), with the X OAuth 1.0a
+ * X OAuth "OAuth 1.0a > Request Token" in real n8n (X's authentication and webhook docs), with the X OAuth 1.0a
  * credential (xOAuth1Api): the request is signed with the App's consumer key and secret only, the
  * callback travels as oauth_callback in the Authorization header (never on the query), the access
  * type on the query. The App has registered one callback URL (emulator setting). One node, four

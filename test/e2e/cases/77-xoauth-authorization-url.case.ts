@@ -1,5 +1,5 @@
 /**
- * X OAuth "OAuth 1.0a > Authorization URL" in real n8n (spec document 01): no request is made, the
+ * X OAuth "OAuth 1.0a > Authorization URL" in real n8n (X's authentication and webhook docs): no request is made, the
  * node builds the page URL on the credential's API base. Request Token gives two request tokens
  * (a callback URL and oob); Authorization URL builds {api}/oauth/authorize?oauth_token=... for each,
  * and a second node builds the authenticate page with force_login and screen_name. The URLs work:

@@ -1,5 +1,5 @@
 /**
- * X OAuth "OAuth 1.0a > Access Token" in real n8n (spec document 01): the whole PIN flow inside one
+ * X OAuth "OAuth 1.0a > Access Token" in real n8n (X's authentication and webhook docs): the whole PIN flow inside one
  * workflow, the user's visit to the authorize page played by n8n's HTTP Request node.
  *   Request Token (oob) -> Authorization URL -> HTTP Request GET of that page (the emulator approves
  *   for users[0] and shows the 7-digit PIN) -> Code (reads the PIN; emits a wrong verifier, the

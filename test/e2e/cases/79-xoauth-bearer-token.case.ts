@@ -1,5 +1,5 @@
 /**
- * X OAuth "Bearer Token > Issue" and "> Invalidate" in real n8n (spec document 01), with the X
+ * X OAuth "Bearer Token > Issue" and "> Invalidate" in real n8n (X's authentication and webhook docs), with the X
  * App-Only credential (xAppOnlyApi; the token endpoints take Basic auth with the API key and secret):
  *  1. Invalidate without a token while the credential holds none (its hidden token is fetched only
  *     when a request needs the bearer): refused before sending.

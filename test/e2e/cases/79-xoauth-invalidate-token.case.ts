@@ -1,5 +1,5 @@
 /**
- * X OAuth "OAuth 1.0a > Invalidate Access Token" in real n8n (spec document 01).
+ * X OAuth "OAuth 1.0a > Invalidate Access Token" in real n8n (X's authentication and webhook docs).
  *  - Invalidate with no fields revokes the credential's own token (users[1]'s credential here):
  *    answers {access_token}; X Ads with that credential then fails with X's 401 code 89 and the
  *    "reconnect" hint (On Error: Continue), and a second Invalidate is refused with 401 89 too.

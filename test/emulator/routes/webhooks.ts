@@ -1,5 +1,5 @@
 /**
- * v2 webhook management (spec doc 01), app-only bearer token: create (URL rules, duplicate, limit,
+ * v2 webhook management (X's authentication and webhook docs), app-only bearer token: create (URL rules, duplicate, limit,
  * then a real CRC GET to the callback), list, validate (CRC again), delete, and replay of the
  * events of a window (re-delivered asynchronously).
  *

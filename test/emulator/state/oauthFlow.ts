@@ -1,5 +1,5 @@
 /**
- * Side state of the three-legged OAuth 1.0a flow (spec doc 01): request tokens, who approves them,
+ * Side state of the three-legged OAuth 1.0a flow (X's authentication and webhook docs): request tokens, who approves them,
  * and the access tokens the flow issued. One record per Store (a WeakMap), so reset() clears it.
  */
 import type { Store } from '../store';

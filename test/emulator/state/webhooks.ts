@@ -1,5 +1,5 @@
 /**
- * Side state of v2 webhooks, deliveries, replay jobs and activity subscriptions (spec doc 01).
+ * Side state of v2 webhooks, deliveries, replay jobs and activity subscriptions (X's authentication and webhook docs).
  * The webhooks themselves stay in `store.webhooks` (their public shape); everything else lives
  * here, one record per Store (a WeakMap), so reset() starts it afresh.
  */
