@@ -1,5 +1,6 @@
 /** App-only bearer tokens (POST oauth2/token and oauth2/invalidate_token), without leaking the app's secret. */
 import type { IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import { X_API_BASE_URL } from './credentialFields';
 import { percentEncode } from './oauth1';
@@ -98,11 +99,7 @@ export async function appKeysRequest(
 }
 
 function safeJson(text: string): unknown {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return { raw: text };
-	}
+	return jsonParse<unknown>(text, { fallbackValue: { raw: text } });
 }
 
 export async function fetchBearerToken(helper: IHttpRequestHelper, keys: AppKeys): Promise<string> {

@@ -4,7 +4,7 @@
  * here happens before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Endpoint, Field } from './endpoints';
 import { optionalCollectionName, paramName } from './endpoints';
@@ -14,6 +14,9 @@ import type { ListRequest } from './pagination';
 import type { XAuth, XRequest } from './transport';
 import type { FieldRules } from './validation';
 import { checkRules, inputError, shown } from './validation';
+
+/** What jsonParse answers for text that is not JSON (no JSON text parses to this object). */
+const NOT_JSON = Object.freeze({});
 
 function isEmpty(value: unknown): boolean {
 	return (
@@ -166,10 +169,9 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 		}
 		case 'json':
 			if (typeof raw !== 'string') return { value: raw as Value };
-			try {
-				return { value: JSON.parse(raw) as Value };
-			} catch {
-				return { rule: 'must be valid JSON' };
+			{
+				const parsed = jsonParse<unknown>(raw, { fallbackValue: NOT_JSON });
+				return parsed === NOT_JSON ? { rule: 'must be valid JSON' } : { value: parsed as Value };
 			}
 		case 'locator': {
 			const text = textOf(raw);

@@ -3,6 +3,7 @@
  * (MEDIA, SWIPEABLE_MEDIA, DETAILS, BUTTON) or given as JSON, checked against X's composition rules.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
 import { inputError } from '../../shared/validation';
@@ -266,12 +267,9 @@ function readCard(ctx: IExecuteFunctions, itemIndex: number, readParameters: () 
 		values.components = componentsFromUi(list);
 	} else if (source === 'json') {
 		const raw = ctx.getNodeParameter('cardJson', itemIndex) as string | IDataObject;
-		let card: IDataObject;
-		try {
-			card = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject) : raw;
-		} catch {
-			throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be valid JSON');
-		}
+		// null: jsonParse's answer for text that is not JSON (the text "null" is refused below as no object either).
+		const card = typeof raw === 'string' ? jsonParse<IDataObject | null>(raw, { fallbackValue: null }) : raw;
+		if (card === null && raw !== 'null') throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be valid JSON');
 		if (!card || typeof card !== 'object' || Array.isArray(card)) {
 			throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be an object with "components" or "slides"');
 		}
