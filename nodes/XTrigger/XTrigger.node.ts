@@ -356,7 +356,7 @@ export class XTrigger implements INodeType {
 								description: 'Private kinds (dm.*, chat.*, like.*, mute.*, block.*, post.mention/reply/quote/repost.create, broadcast.chat) need the X OAuth 1.0a credential of this user',
 							},
 							{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '' },
-							{ displayName: 'User ID', name: 'userId', type: 'string', default: '', description: 'The user whose events to receive (numeric X user ID)' },
+							{ displayName: 'User ID', name: 'userId', type: 'string', default: '', required: true, description: 'The user whose events to receive (numeric X user ID)' },
 						],
 					},
 				],

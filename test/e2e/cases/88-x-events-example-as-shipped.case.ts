@@ -1,13 +1,8 @@
 /**
  * examples/x-events.json activated exactly as shipped (only the credential chosen): its subscription
- * has an empty User ID, a placeholder. The activation must fail and say so -- X refuses a
- * subscription without a user -- and leave nothing at X (the node rolls back the webhook it had
- * registered). n8n 2.41.1 tries the activation 5 times (~17 s), each a registration with CRC.
- *
- * With n8n 2.41.1 and the node as it is, this FAILS on the message (issue 8 report): after the
- * first attempt fails, n8n's retries run without the trigger's GET webhook (see case 87), so X's
- * CRC gets n8n's 404 and the error the user sees is CrcValidationFailed with advice about
- * WEBHOOK_URL, not the empty User ID.
+ * has an empty User ID, a placeholder. The activation must fail and say so and leave nothing at X.
+ * The User ID is a required field, so n8n 2.x refuses to publish the workflow before the node runs;
+ * where n8n does not check, the node refuses the subscription (and rolls back its webhook).
  */
 import { defineCase } from '../types';
 import { emu, removeWorkflow, xSubscriptions, xWebhooks } from './80-x-trigger-lifecycle.case';
@@ -37,7 +32,10 @@ export default defineCase({
 			const crc = control.crcAttempts().map((a: any) => (a.ok ? 'ok' : `failed (${a.reason})`));
 			ctx.log(`activation failed after ${Date.now() - t} ms; CRC attempts: ${JSON.stringify(crc)}`);
 			if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`the failed activation must leave nothing at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
-			if (!/activity subscription/i.test(message) || !/User ID/.test(message)) {
+			// The User ID is a required field: n8n 2.x refuses to publish the workflow and names it; else
+			// the node refuses the subscription and names it.
+			const namesUserId = /required parameters: userId/.test(message) || (/activity subscription/i.test(message) && /User ID/.test(message));
+			if (!namesUserId) {
 				throw new Error(`activating the example as shipped should fail on its empty User ID, got: ${message.slice(0, 600) || 'it activated'}`);
 			}
 		} finally {
