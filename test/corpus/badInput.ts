@@ -635,7 +635,6 @@ const doc03: BadInput[] = [
 		['targeting_criteria', 'format', 'criteria not JSON', { targetingCriteria: '[{' }, /Item 0: Targeting Criteria \(targeting_criteria\) must be valid JSON/],
 		['targeting_criteria', 'required', 'criteria empty', { targetingCriteria: '[]' }, /Item 0: Targeting Criteria \(targeting_criteria\) (is required|must be a JSON array with at least one criterion)/],
 		['targeting_criteria', 'format', 'criterion without targeting_value', { targetingCriteria: '[{"targeting_type":"INTEREST"}]' }, /Item 0: Targeting Criteria \(targeting_criteria\) entry 0 must be an object with targeting_type and targeting_value/],
-		['targeting_criteria', 'requiredTogether', 'no primary criterion', { targetingCriteria: '[{"targeting_type":"LOCATION","targeting_value":"x"}]' }, /Item 0: Targeting Criteria \(targeting_criteria\) needs at least one primary criterion/],
 		['operator_type', 'enum', 'operator not EQ or NE', { targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]', additionalFields: { operatorType: 'GT' } }, /Item 0: Operator Type \(operator_type\) must be one of EQ, NE/],
 	]),
 	...rows('03 §Curated category', 'ads', 'curatedCategory', 'get', { account: ACCOUNT }, [

@@ -111,6 +111,18 @@ describe('Audience Estimate', () => {
 		});
 		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
 	});
+
+	it('leaves "at least one primary criterion" to X (its guide names categories, not types) and shows X\'s answer', async () => {
+		const result = await env.ads({
+			resource: 'audienceEstimate',
+			operation: 'get',
+			account: fx().accountId,
+			targetingCriteria: '[{"targeting_type":"LOCATION","targeting_value":"96683cc9126741d1"}]',
+		});
+		expect(requests()).toHaveLength(1);
+		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/primary targeting criterion/);
+	});
 });
 
 describe('Feature', () => {

@@ -4,24 +4,6 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Resource } from '../../shared/endpoints';
 import { accountField } from '../fields';
 
-/**
- * Targeting types that only narrow an audience. X requires at least one primary criterion (such as
- * followers, interests, keywords, tailored audiences); a set made only of these is refused here,
- * other types are left for X to judge.
- */
-const SECONDARY_TARGETING_TYPES = new Set([
-	'LOCATION',
-	'GENDER',
-	'AGE',
-	'LANGUAGE',
-	'PLATFORM',
-	'PLATFORM_VERSION',
-	'DEVICE',
-	'NETWORK_OPERATOR',
-	'NETWORK_ACTIVATION_DURATION',
-	'WIFI_ONLY',
-]);
-
 export const audienceEstimateResource: Resource = {
 	name: 'Audience Estimate',
 	value: 'audienceEstimate',
@@ -60,10 +42,8 @@ export const audienceEstimateResource: Resource = {
 						fail(label, `entry ${n} must be an object with targeting_type and targeting_value`);
 					}
 				});
-				const types = (criteria as IDataObject[]).map((c) => String(c.targeting_type).toUpperCase());
-				if (types.every((t) => SECONDARY_TARGETING_TYPES.has(t))) {
-					fail(label, `needs at least one primary criterion (such as FOLLOWERS_OF_USER, INTEREST or BROAD_KEYWORD); ${types.join(', ')} only narrow an audience`);
-				}
+				// "At least one primary criterion": X's guide names categories (followers, tailored audiences,
+				// interests, keywords, TV), not a list of types, so X judges that one and its error is shown.
 			},
 		},
 	],
