@@ -274,7 +274,136 @@ function readPage(file: string, docsRoot: string): AdsRefEndpoint[] {
 			...(parsed !== undefined ? { exampleResponse: parsed } : {}),
 		});
 	});
+	for (const spec of BY_EXAMPLE.filter((b) => b.page === page)) endpoints.push(byExample(spec, lines, insideFence, docsPage, endpoints));
 	return endpoints;
+}
+
+/**
+ * Endpoints a page documents by example only, without a Resource URL or a parameter list: the
+ * asynchronous analytics jobs (a guide of twurl examples) and the web conversions request. The
+ * example request gives the method, the version and the parameters (its query string, or the keys
+ * of its JSON body and of the body's entries, at any depth). `like` names the endpoint of the same
+ * page whose list the example's parameters share (the guide: "the endpoints offer the same
+ * functionality"); `prose` adds a parameter the page names only in a sentence (found word for word,
+ * or the reader fails), with the values of the table that follows `valuesHeader` when given.
+ * `anchor` is the heading X's own links point at for the endpoint.
+ */
+interface ByExampleSpec {
+	page: string;
+	method: AdsRefEndpoint['method'];
+	path: string;
+	anchor: string;
+	like?: string;
+	prose?: Array<{ name: string; words: string; valuesHeader?: string }>;
+}
+
+const BY_EXAMPLE: ByExampleSpec[] = [
+	{
+		page: 'x-ads-api/analytics.mdx',
+		method: 'POST',
+		path: 'stats/jobs/accounts/:account_id',
+		anchor: 'Asynchronous Analytics',
+		like: 'GET stats/accounts/:account_id',
+		prose: [
+			{ name: 'segmentation_type', words: 'use the `segmentation_type` request parameter when creating the job', valuesHeader: '| Segmentation Type |' },
+			{ name: 'country', words: 'require the country parameter' },
+		],
+	},
+	{ page: 'x-ads-api/analytics.mdx', method: 'GET', path: 'stats/jobs/accounts/:account_id', anchor: 'Asynchronous Analytics' },
+	{ page: 'x-ads-api/measurement/web-conversions.mdx', method: 'POST', path: 'measurement/conversions/:pixel_id', anchor: 'Constructing the conversion event request' },
+];
+
+const TWURL_PATH = /["'](\/(\d+)\/[^"'\s?]+)(?:\?([^"'\s]*))?["']/;
+
+/** Whether an example path fits a template whose :name segments stand for any value. */
+function fits(path: string, template: string): boolean {
+	const a = path.split('/');
+	const b = template.split('/');
+	return a.length === b.length && b.every((s, i) => s.startsWith(':') || s === a[i]);
+}
+
+/** Every key of a JSON body, entries of arrays of objects included (the conversions and their identifiers). */
+function bodyKeys(value: unknown, out: Map<string, string>): Map<string, string> {
+	if (Array.isArray(value)) value.forEach((v) => bodyKeys(v, out));
+	else if (value && typeof value === 'object') {
+		for (const [key, v] of Object.entries(value)) {
+			if (!out.has(key)) out.set(key, Array.isArray(v) ? 'array' : typeof v === 'object' && v !== null ? 'object' : typeof v === 'number' ? 'number' : 'string');
+			bodyKeys(v, out);
+		}
+	}
+	return out;
+}
+
+function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[], docsPage: string, documented: AdsRefEndpoint[]): AdsRefEndpoint {
+	const fail = (what: string): never => {
+		throw new Error(`${spec.page}: ${spec.method} ${spec.path} ${what}`);
+	};
+	const at = lines.findIndex((l) => {
+		if (!/\btwurl\b/.test(l)) return false;
+		const path = TWURL_PATH.exec(l);
+		const method = /-X\s+(GET|POST|PUT|DELETE)\b/.exec(l)?.[1] ?? 'GET';
+		return !!path && method === spec.method && fits(path[1].split('/').slice(2).join('/'), spec.path);
+	});
+	if (at === -1) fail('has no example request on the page');
+	const [, fullPath, version, query] = TWURL_PATH.exec(lines[at])!;
+	// The JSON body of --data '...', which may run over many lines.
+	let body: unknown;
+	const data = /--data\s+'/.exec(lines[at]);
+	if (data) {
+		const text: string[] = [lines[at].slice(data.index + data[0].length)];
+		for (let i = at + 1; i < lines.length && !text[text.length - 1].includes("'"); i++) text.push(lines[i]);
+		body = JSON.parse(text.join('\n').split("'")[0]);
+	}
+	// The example answer: the first fenced block after the request (and after the fence holding it).
+	let from = at + 1;
+	while (from < lines.length && insideFence[from] && !FENCE.test(lines[from])) from++;
+	if (insideFence[at]) from++;
+	const open = lines.findIndex((l, i) => i >= from && FENCE.test(l) && !insideFence[i]);
+	const close = open === -1 ? -1 : lines.findIndex((l, i) => i > open && FENCE.test(l));
+	const responseText = close === -1 ? undefined : lines.slice(open + 1, close).join('\n');
+	let parsed: unknown;
+	try {
+		parsed = responseText === undefined ? undefined : JSON.parse(responseText);
+	} catch {
+		parsed = undefined;
+	}
+	const like = spec.like ? documented.find((e) => `${e.method} ${e.path}` === spec.like) ?? fail(`is like ${spec.like}, which the page does not document`) : undefined;
+	const params: AdsRefParam[] = [];
+	for (const name of [...new URLSearchParams(query ?? '').keys()]) {
+		const shared = like?.params.find((p) => p.name === name && p.place === 'query');
+		params.push(shared ? { ...shared } : { name, place: 'query', type: 'string', required: false, text: '' });
+	}
+	for (const [name, type] of body === undefined ? [] : bodyKeys(body, new Map())) params.push({ name, place: 'body', type, required: false, text: '' });
+	const page = lines.join('\n');
+	for (const p of spec.prose ?? []) {
+		const sentence = lines.find((l) => l.includes(p.words)) ?? fail(`: the page no longer says "${p.words}"`);
+		let values: string[] | undefined;
+		if (p.valuesHeader) {
+			const header = lines.findIndex((l) => l.startsWith(p.valuesHeader!));
+			if (header === -1) fail(`: no table headed "${p.valuesHeader}" on the page`);
+			values = [];
+			for (let i = header + 1; i < lines.length && lines[i].startsWith('|'); i++) {
+				const cell = /^\|\s*`([A-Z_]+)\*?`/.exec(lines[i]);
+				if (cell) values.push(cell[1]);
+			}
+		}
+		params.push({ name: p.name, place: 'query', type: values ? 'enum' : 'string', required: false, ...(values ? { values } : {}), text: plain(sentence) });
+	}
+	const heading = lines.find((l) => new RegExp(`^#{2,4}\\s+${spec.anchor}\\s*$`).test(l)) ?? fail(`: no heading "${spec.anchor}" on the page`);
+	return {
+		method: spec.method,
+		version: Number(version),
+		path: spec.path,
+		host: 'ads',
+		page: docsPage.replace('https://docs.x.com/', '') + '.mdx',
+		line: at + 1,
+		docsUrl: `${docsPage}#${anchor('', plain(heading.replace(/^#+/, '')))}`,
+		jsonBody: body !== undefined && /application\/json/.test(page.slice(page.indexOf(lines[at]))),
+		params: byPosition(params, spec.path),
+		exampleRequest: `${spec.method} https://ads-api.x.com${fullPath}${query ? `?${query}` : ''}`,
+		...(responseText !== undefined ? { exampleResponseText: responseText } : {}),
+		...(parsed !== undefined ? { exampleResponse: parsed } : {}),
+	};
 }
 
 function mdxFiles(dir: string): string[] {
