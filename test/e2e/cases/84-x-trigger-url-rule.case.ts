@@ -4,46 +4,38 @@
  * CRC. The activation fails in real n8n with the node's message (what X said and what to do:
  * WEBHOOK_URL), no version goes live and nothing is left at X (no webhook, no subscription, no CRC).
  */
-import { defineCase } from '../types';
-import { emu, removeWorkflow, triggerWorkflow, userId, xSubscriptions, xWebhooks } from './80-x-trigger-lifecycle.case';
+import { triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { triggerWorkflow } from '../workflows';
 
-export default defineCase({
+export default triggerCase({
 	name: 'X Trigger: without the loopback allowance n8n\'s http URL with a port is refused; activation fails with the node\'s advice',
-	needs: ['package', 'emulator'],
-	credentials: { x: { type: 'xAppOnlyApi' } },
+	loopback: false,
 	timeoutMs: 60_000,
-	check: async (ctx) => {
-		const control = emu(ctx);
+	check: async ({ ctx, control, uid, save }) => {
 		if (control.webhookSettings().allowHttpLoopbackCallbacks) throw new Error('the emulator should start without the loopback allowance');
-		let workflowId: string | undefined;
+		const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
+		const saved = await save(wf);
+		// n8n 2.41.1 tries a failing trigger activation 5 times (1, 2, 4, 8 s apart: TRIGGER_ACTIVATION_MAX_ATTEMPTS,
+		// dist/workflows/triggers/trigger-activation-retry.js) before the publication reports it failed (~17 s).
+		let message = '';
+		const t = Date.now();
 		try {
-			const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: userId(ctx), eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
-			const saved = await ctx.client.createWorkflow(wf);
-			workflowId = saved.id;
-			// n8n 2.41.1 tries a failing trigger activation 5 times (1, 2, 4, 8 s apart: TRIGGER_ACTIVATION_MAX_ATTEMPTS,
-			// dist/workflows/triggers/trigger-activation-retry.js) before the publication reports it failed (~17 s).
-			let message = '';
-			const t = Date.now();
-			try {
-				await ctx.client.activateWorkflow(saved.id, 45_000);
-			} catch (error) {
-				message = (error as Error).message;
-			}
-			const status = await ctx.client.request<any>('GET', `/rest/workflows/${saved.id}/publication-status`);
-			ctx.log(`activation failed after ${Date.now() - t} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
-			if (status.status !== 'failed' || status.liveVersionId !== null) throw new Error(`the publication should have failed with no live version: ${JSON.stringify(status)}`);
-			ctx.log(`activation error: ${message.slice(0, 400)}`);
-			if (!message) throw new Error('activation should fail: X refuses http URLs with a port');
-			for (const part of [/UrlValidationFailed|must use https|must not contain a port/, /WEBHOOK_URL/]) {
-				if (!part.test(message)) throw new Error(`the activation error should match ${part}: ${message}`);
-			}
-			const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
-			ctx.log(`registration attempts (n8n's activation retries): ${JSON.stringify(posts)}`);
-			if (!posts.length || posts.some((p: number) => p !== 400)) throw new Error(`only refused registrations expected, got ${JSON.stringify(posts)}`);
-			if (control.crcAttempts().length) throw new Error(`a refused URL gets no CRC: ${JSON.stringify(control.crcAttempts())}`);
-			if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`nothing should be left at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
-		} finally {
-			await removeWorkflow(ctx, workflowId);
+			await ctx.client.activateWorkflow(saved.id, 45_000);
+		} catch (error) {
+			message = (error as Error).message;
 		}
+		const status = await ctx.client.request<any>('GET', `/rest/workflows/${saved.id}/publication-status`);
+		ctx.log(`activation failed after ${Date.now() - t} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
+		if (status.status !== 'failed' || status.liveVersionId !== null) throw new Error(`the publication should have failed with no live version: ${JSON.stringify(status)}`);
+		ctx.log(`activation error: ${message.slice(0, 400)}`);
+		if (!message) throw new Error('activation should fail: X refuses http URLs with a port');
+		for (const part of [/UrlValidationFailed|must use https|must not contain a port/, /WEBHOOK_URL/]) {
+			if (!part.test(message)) throw new Error(`the activation error should match ${part}: ${message}`);
+		}
+		const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
+		ctx.log(`registration attempts (n8n's activation retries): ${JSON.stringify(posts)}`);
+		if (!posts.length || posts.some((p: number) => p !== 400)) throw new Error(`only refused registrations expected, got ${JSON.stringify(posts)}`);
+		if (control.crcAttempts().length) throw new Error(`a refused URL gets no CRC: ${JSON.stringify(control.crcAttempts())}`);
+		if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`nothing should be left at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
 	},
 });

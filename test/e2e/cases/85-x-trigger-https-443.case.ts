@@ -21,20 +21,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { portIsFree } from '../n8n';
-import { defineCase, type CaseContext } from '../types';
-import {
-	activateTrigger,
-	deactivateTrigger,
-	emu,
-	expectExecutionCount,
-	expectItems,
-	expectStatuses,
-	removeWorkflow,
-	triggerWorkflow,
-	userId,
-	xSubscriptions,
-	xWebhooks,
-} from './80-x-trigger-lifecycle.case';
+import { deactivateTrigger, emu, expectExecutionCount, expectItems, expectStatuses, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { triggerWorkflow } from '../workflows';
 
 interface Tls {
 	address: string;
@@ -94,9 +82,9 @@ function mapHostName(name: string, address: string): () => void {
 
 const base = () => `https://${tls!.name}/`;
 
-export default defineCase({
+export default triggerCase({
 	name: 'X Trigger: n8n serving https on 443 (self-signed, trusted by the emulator), no port, no loopback allowance',
-	needs: ['package', 'emulator'],
+	loopback: false,
 	n8nVariant: {
 		key: 'https443',
 		options: async () => {
@@ -104,23 +92,19 @@ export default defineCase({
 			return { listenAddress: tls.address, port: 443, https: { key: tls.key, cert: tls.cert }, env: { WEBHOOK_URL: base() } };
 		},
 	},
-	credentials: { x: { type: 'xAppOnlyApi' } },
 	setup: (ctx) => {
 		emu(ctx).setWebhookSettings({ trustedCaPem: tls!.cert });
 	},
 	timeoutMs: 90_000,
-	check: async (ctx: CaseContext) => {
-		const control = emu(ctx);
-		const uid = userId(ctx);
+	check: async ({ ctx, control, uid, activate }) => {
 		const settings = control.webhookSettings();
 		if (settings.allowHttpLoopbackCallbacks || settings.allowSelfSignedCertificates) throw new Error(`the emulator must keep X's rule here: ${JSON.stringify(settings)}`);
 		if (ctx.n8n.baseUrl !== `https://${tls!.address}`) throw new Error(`this case needs the https n8n on 443, got ${ctx.n8n.baseUrl}`);
 		const unmap = mapHostName(tls!.name, tls!.address);
-		let workflowId: string | undefined;
 		try {
 			const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['profile.update.bio'], direction: 'none', keyword: '' }] } });
-			const { workflow, url, xWebhook, activationMs } = await activateTrigger(ctx, wf, base());
-			workflowId = workflow.id;
+			const { workflow, url, xWebhook, activationMs } = await activate(wf, base());
+			const workflowId = workflow.id;
 			ctx.log(`activation ${activationMs} ms; registered ${url}`);
 			const parsed = new URL(url);
 			if (parsed.protocol !== 'https:' || parsed.port !== '' || /:\d+\//.test(url)) throw new Error(`the registered URL must be https without a port: ${url}`);
@@ -153,7 +137,6 @@ export default defineCase({
 			await deactivateTrigger(ctx, workflowId, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
 			await expectExecutionCount(ctx, workflowId, 2, 'after deactivation');
 		} finally {
-			await removeWorkflow(ctx, workflowId);
 			unmap();
 		}
 	},

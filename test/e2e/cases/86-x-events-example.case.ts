@@ -7,95 +7,46 @@
  * <WEBHOOK_URL>webhook/x-events/webhook, one subscription per event type (dm.received, private,
  * made with the user's X OAuth 1.0a credential; post.create), activities reach the Switch's "Direct message" and "Post"
  * outputs, other kinds run nothing, and deactivation removes the webhook and the subscriptions.
- * The named export `imported` is shared with case 88.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 
-import { REPO_ROOT, type WorkflowJson } from '../n8n';
-import { defineCase, type CaseContext } from '../types';
-import {
-	activateTrigger,
-	deactivateTrigger,
-	emu,
-	expectExecutionCount,
-	expectStatuses,
-	removeWorkflow,
-	userId,
-	xSubscriptions,
-	xWebhooks,
-} from './80-x-trigger-lifecycle.case';
+import type { WorkflowJson } from '../n8n';
+import { deactivateTrigger, expectExecutionCount, expectStatuses, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { X_EVENTS_EXAMPLE, xEventsExample } from '../workflows';
 
-export const EXAMPLE = path.join(REPO_ROOT, 'examples', 'x-events.json');
-
-/**
- * The example as a user imports it: its nodes and connections; the X credentials chosen (the App's,
- * and the subscribed user's X OAuth 1.0a one, which X requires for private kinds such as dm.received).
- */
-export function imported(ctx: CaseContext, userIdValue?: string): WorkflowJson {
-	const wf = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
-	const { x, user } = ctx.credentials;
-	const nodes = wf.nodes.map((n) => {
-		if (!n.credentials?.xAppOnlyApi) return n;
-		const node: Record<string, any> = {
-			...n,
-			credentials: { xAppOnlyApi: { id: x.id, name: x.name }, xOAuth1Api: { id: user.id, name: user.name } },
-		};
-		if (userIdValue !== undefined) {
-			const subs = structuredClone(node.parameters.subscriptions);
-			for (const s of subs.subscription) s.userId = userIdValue;
-			node.parameters = { ...node.parameters, subscriptions: subs };
-		}
-		return node;
-	});
-	return { ...wf, nodes };
-}
-
-export default defineCase({
+export default triggerCase({
 	name: 'examples/x-events.json: imports, activates with its User ID filled in, routes direct messages and posts',
-	needs: ['package', 'emulator'],
 	credentials: { x: { type: 'xAppOnlyApi' }, user: { type: 'xOAuth1Api' } },
-	setup: (ctx) => {
-		emu(ctx).setWebhookSettings({ allowHttpLoopbackCallbacks: true });
-	},
 	timeoutMs: 60_000,
-	check: async (ctx) => {
-		const control = emu(ctx);
-		const uid = userId(ctx);
+	check: async ({ ctx, control, uid, activate }) => {
 		const types = new Set((await ctx.client.nodeTypes()).map((t) => t.name));
-		const raw = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
+		const raw = JSON.parse(fs.readFileSync(X_EVENTS_EXAMPLE, 'utf8')) as WorkflowJson;
 		const missing = raw.nodes.map((n) => String(n.type)).filter((t) => !types.has(t));
 		if (missing.length) throw new Error(`n8n does not know the example's node types ${JSON.stringify(missing)}`);
 
-		let workflowId: string | undefined;
-		try {
-			// --- User ID filled in ------------------------------------------------------------------
-			const { workflow, url, xWebhook } = await activateTrigger(ctx, imported(ctx, uid));
-			workflowId = workflow.id;
-			if (url !== `${ctx.n8n.baseUrl}/webhook/x-events/webhook` || workflow.nodes[0].webhookId !== 'x-events') throw new Error(`the example should keep its webhookId: ${url}`);
-			const subs = xSubscriptions(ctx);
-			const bySort = subs.map((s) => `${s.event_type}:${s.filter.user_id}:${s.filter.direction ?? '-'}`).sort();
-			if (JSON.stringify(bySort) !== JSON.stringify([`dm.received:${uid}:-`, `post.create:${uid}:-`]) || !subs.every((s) => s.webhook_id === xWebhook.id)) {
-				throw new Error(`the example should subscribe to dm.received and post.create: ${JSON.stringify(subs)}`);
-			}
-
-			const dm = await control.emitActivity(uid, 'dm.received', { sender_id: '42', recipient_id: uid, text: 'hello' });
-			if (dm.length !== 1) throw new Error(`dm.received should reach one subscription: ${JSON.stringify(dm)}`);
-			expectStatuses(dm[0].results, [200], 'dm.received');
-			const [first] = await expectExecutionCount(ctx, workflow.id, 1, 'dm.received');
-			const post = await control.emitActivity(uid, 'post.create', { id: '1860000000000000001', text: 'a post' });
-			expectStatuses(post[0].results, [200], 'post.create');
-			expectStatuses(await control.deliverEvent(xWebhook.id, { for_user_id: uid, favorite_events: [{ id: 'fav-1860' }] }), [200], 'favorite (not in Events)');
-			const all = await expectExecutionCount(ctx, workflow.id, 2, 'post.create', 1000);
-			for (const [ex, want] of [[first, 0], [all[1], 1]] as const) {
-				const outs = [ex.output('By Kind', 0), ex.output('By Kind', 1)];
-				if (ex.status !== 'success' || outs[want].length !== 1 || outs[1 - want].length !== 0) throw new Error(`execution ${ex.id} should route one item to output ${want} of By Kind: ${JSON.stringify(outs)}`);
-			}
-			if (first.output('By Kind', 0)[0].event_type !== 'dm.received' || all[1].output('By Kind', 1)[0].event_type !== 'post.create') throw new Error('wrong kinds on the Switch outputs');
-
-			await deactivateTrigger(ctx, workflow.id, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
-		} finally {
-			await removeWorkflow(ctx, workflowId);
+		// --- User ID filled in ------------------------------------------------------------------
+		const { workflow, url, xWebhook } = await activate(xEventsExample(ctx, uid));
+		if (url !== `${ctx.n8n.baseUrl}/webhook/x-events/webhook` || workflow.nodes[0].webhookId !== 'x-events') throw new Error(`the example should keep its webhookId: ${url}`);
+		const subs = xSubscriptions(ctx);
+		const bySort = subs.map((s) => `${s.event_type}:${s.filter.user_id}:${s.filter.direction ?? '-'}`).sort();
+		if (JSON.stringify(bySort) !== JSON.stringify([`dm.received:${uid}:-`, `post.create:${uid}:-`]) || !subs.every((s) => s.webhook_id === xWebhook.id)) {
+			throw new Error(`the example should subscribe to dm.received and post.create: ${JSON.stringify(subs)}`);
 		}
+
+		const dm = await control.emitActivity(uid, 'dm.received', { sender_id: '42', recipient_id: uid, text: 'hello' });
+		if (dm.length !== 1) throw new Error(`dm.received should reach one subscription: ${JSON.stringify(dm)}`);
+		expectStatuses(dm[0].results, [200], 'dm.received');
+		const [first] = await expectExecutionCount(ctx, workflow.id, 1, 'dm.received');
+		const post = await control.emitActivity(uid, 'post.create', { id: '1860000000000000001', text: 'a post' });
+		expectStatuses(post[0].results, [200], 'post.create');
+		expectStatuses(await control.deliverEvent(xWebhook.id, { for_user_id: uid, favorite_events: [{ id: 'fav-1860' }] }), [200], 'favorite (not in Events)');
+		const all = await expectExecutionCount(ctx, workflow.id, 2, 'post.create', 1000);
+		for (const [ex, want] of [[first, 0], [all[1], 1]] as const) {
+			const outs = [ex.output('By Kind', 0), ex.output('By Kind', 1)];
+			if (ex.status !== 'success' || outs[want].length !== 1 || outs[1 - want].length !== 0) throw new Error(`execution ${ex.id} should route one item to output ${want} of By Kind: ${JSON.stringify(outs)}`);
+		}
+		if (first.output('By Kind', 0)[0].event_type !== 'dm.received' || all[1].output('By Kind', 1)[0].event_type !== 'post.create') throw new Error('wrong kinds on the Switch outputs');
+
+		await deactivateTrigger(ctx, workflow.id, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
 	},
 });

@@ -13,43 +13,34 @@
  * webhook, n8n answers X's CRC GET with 404 ("not registered for GET requests"), and the
  * activation ends with a misleading CrcValidationFailed instead of recovering.
  */
-import { defineCase } from '../types';
-import { activateTrigger, deactivateTrigger, emu, expectExecutionCount, expectStatuses, removeWorkflow, triggerWorkflow, userId, xSubscriptions, xWebhooks } from './80-x-trigger-lifecycle.case';
+import { deactivateTrigger, emu, expectExecutionCount, expectStatuses, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { triggerWorkflow } from '../workflows';
 
-export default defineCase({
+export default triggerCase({
 	name: 'X Trigger: activation recovers from a transient 503 at X through n8n\'s activation retry (http loopback)',
-	needs: ['package', 'emulator'],
-	credentials: { x: { type: 'xAppOnlyApi' } },
 	setup: (ctx) => {
-		emu(ctx).setWebhookSettings({ allowHttpLoopbackCallbacks: true });
 		emu(ctx).injectFaults([{ kind: 'server_error', status: 503, match: { method: 'POST', path: '/2/webhooks' }, times: 1 }]);
 	},
 	timeoutMs: 60_000,
-	check: async (ctx) => {
-		const control = emu(ctx);
-		let workflowId: string | undefined;
+	check: async ({ ctx, control, uid, activate }) => {
+		const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
+		let active;
 		try {
-			const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: userId(ctx), eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
-			let active;
-			try {
-				active = await activateTrigger(ctx, wf);
-			} catch (error) {
-				const crc = control.crcAttempts().map((a: any) => `${a.trigger} ${a.ok ? 'ok' : `failed: ${a.reason}`}`);
-				const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
-				throw new Error(`activation did not recover from one 503: ${(error as Error).message.slice(0, 500)}\nPOST /2/webhooks answers: ${JSON.stringify(posts)}; CRC attempts: ${JSON.stringify(crc)}`);
-			}
-			workflowId = active.workflow.id;
-			ctx.log(`activation with one 503 took ${active.activationMs} ms`);
+			active = await activate(wf);
+		} catch (error) {
+			const crc = control.crcAttempts().map((a: any) => `${a.trigger} ${a.ok ? 'ok' : `failed: ${a.reason}`}`);
 			const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
-			if (JSON.stringify(posts) !== '[503,200]') throw new Error(`expected a 503 then a registration, got ${JSON.stringify(posts)}`);
-			if (xSubscriptions(ctx).length !== 1) throw new Error(`one subscription expected: ${JSON.stringify(xSubscriptions(ctx))}`);
-			expectStatuses(await control.deliverEvent(active.xWebhook.id, { for_user_id: userId(ctx), tweet_create_events: [{ id_str: '1870000000000000001' }] }), [200], 'delivery');
-			await expectExecutionCount(ctx, workflowId, 1, 'delivery');
-			const hourly = await control.runHourlyCrcCheck();
-			if (!hourly[0]?.ok) throw new Error(`hourly CRC should pass: ${JSON.stringify(hourly)}`);
-			await deactivateTrigger(ctx, workflowId, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
-		} finally {
-			await removeWorkflow(ctx, workflowId);
+			throw new Error(`activation did not recover from one 503: ${(error as Error).message.slice(0, 500)}\nPOST /2/webhooks answers: ${JSON.stringify(posts)}; CRC attempts: ${JSON.stringify(crc)}`);
 		}
+		const workflowId = active.workflow.id;
+		ctx.log(`activation with one 503 took ${active.activationMs} ms`);
+		const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
+		if (JSON.stringify(posts) !== '[503,200]') throw new Error(`expected a 503 then a registration, got ${JSON.stringify(posts)}`);
+		if (xSubscriptions(ctx).length !== 1) throw new Error(`one subscription expected: ${JSON.stringify(xSubscriptions(ctx))}`);
+		expectStatuses(await control.deliverEvent(active.xWebhook.id, { for_user_id: uid, tweet_create_events: [{ id_str: '1870000000000000001' }] }), [200], 'delivery');
+		await expectExecutionCount(ctx, workflowId, 1, 'delivery');
+		const hourly = await control.runHourlyCrcCheck();
+		if (!hourly[0]?.ok) throw new Error(`hourly CRC should pass: ${JSON.stringify(hourly)}`);
+		await deactivateTrigger(ctx, workflowId, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
 	},
 });

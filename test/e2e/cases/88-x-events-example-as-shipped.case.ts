@@ -4,42 +4,30 @@
  * The User ID is a required field, so n8n 2.x refuses to publish the workflow before the node runs;
  * where n8n does not check, the node refuses the subscription (and rolls back its webhook).
  */
-import { defineCase } from '../types';
-import { emu, removeWorkflow, xSubscriptions, xWebhooks } from './80-x-trigger-lifecycle.case';
-import { imported } from './86-x-events-example.case';
+import { triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { xEventsExample } from '../workflows';
 
-export default defineCase({
+export default triggerCase({
 	name: 'examples/x-events.json as shipped (empty User ID): activation fails naming the User ID, nothing left at X',
-	needs: ['package', 'emulator'],
 	credentials: { x: { type: 'xAppOnlyApi' }, user: { type: 'xOAuth1Api' } },
-	setup: (ctx) => {
-		emu(ctx).setWebhookSettings({ allowHttpLoopbackCallbacks: true });
-	},
 	timeoutMs: 60_000,
-	check: async (ctx) => {
-		const control = emu(ctx);
-		let workflowId: string | undefined;
+	check: async ({ ctx, control, save }) => {
+		const saved = await save(xEventsExample(ctx));
+		let message = '';
+		const t = Date.now();
 		try {
-			const saved = await ctx.client.createWorkflow(imported(ctx));
-			workflowId = saved.id;
-			let message = '';
-			const t = Date.now();
-			try {
-				await ctx.client.activateWorkflow(saved.id, 45_000);
-			} catch (error) {
-				message = (error as Error).message;
-			}
-			const crc = control.crcAttempts().map((a: any) => (a.ok ? 'ok' : `failed (${a.reason})`));
-			ctx.log(`activation failed after ${Date.now() - t} ms; CRC attempts: ${JSON.stringify(crc)}`);
-			if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`the failed activation must leave nothing at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
-			// The User ID is a required field: n8n 2.x refuses to publish the workflow and names it; else
-			// the node refuses the subscription and names it.
-			const namesUserId = /required parameters: userId/.test(message) || (/activity subscription/i.test(message) && /User ID/.test(message));
-			if (!namesUserId) {
-				throw new Error(`activating the example as shipped should fail on its empty User ID, got: ${message.slice(0, 600) || 'it activated'}`);
-			}
-		} finally {
-			await removeWorkflow(ctx, workflowId);
+			await ctx.client.activateWorkflow(saved.id, 45_000);
+		} catch (error) {
+			message = (error as Error).message;
+		}
+		const crc = control.crcAttempts().map((a: any) => (a.ok ? 'ok' : `failed (${a.reason})`));
+		ctx.log(`activation failed after ${Date.now() - t} ms; CRC attempts: ${JSON.stringify(crc)}`);
+		if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`the failed activation must leave nothing at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
+		// The User ID is a required field: n8n 2.x refuses to publish the workflow and names it; else
+		// the node refuses the subscription and names it.
+		const namesUserId = /required parameters: userId/.test(message) || (/activity subscription/i.test(message) && /User ID/.test(message));
+		if (!namesUserId) {
+			throw new Error(`activating the example as shipped should fail on its empty User ID, got: ${message.slice(0, 600) || 'it activated'}`);
 		}
 	},
 });
