@@ -9,6 +9,7 @@ import { serializeCreatives } from './state/creatives';
 import { createCatalogAudienceControl, handleCatalogAudienceControl, serializeCatalogsAndAudiences, type CatalogAudienceControl } from './state/catalogAudienceControl';
 import { revokeBearer } from './routes/oauth';
 import { createWebhookControl, type WebhookControl } from './webhookControl';
+import { createPlatformControl, type PlatformControl } from './state/platformControl';
 import {
 	createStore,
 	fixturesOf,
@@ -38,7 +39,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
 				? { readonly [P in keyof T]: DeepReadonly<T[P]> }
 				: T;
 
-export interface EmulatorControl extends CatalogAudienceControl, WebhookControl {
+export interface EmulatorControl extends CatalogAudienceControl, WebhookControl, PlatformControl {
 	/** Back to the seed state: clears the request log, faults, rate-limit budgets and issued tokens. */
 	reset(): void;
 	/** Creates `count` more accounts (default: production, owned by users[0]); returns their ids. */
@@ -136,6 +137,7 @@ export function createControl(host: ControlHost): EmulatorControl {
 		},
 		...createCatalogAudienceControl(() => host.store),
 		...createWebhookControl(() => host.store),
+		...createPlatformControl(() => host.store),
 	};
 }
 

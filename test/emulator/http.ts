@@ -1,5 +1,5 @@
 /** Request context, response values and error helpers shared by every route module. */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { ParamList } from './oauth1';
 import type { AccessTokenRecord, AdsEnvironment, Base, Store, UserRecord } from './store';
 
@@ -35,6 +35,8 @@ export interface EmulatorResponse {
 	body?: unknown;
 	rawBody?: string;
 	headers?: Record<string, string>;
+	/** A streaming answer (the activity stream): after the status and headers, it writes the body itself. */
+	stream?: (res: ServerResponse) => void;
 }
 
 /** Thrown by handlers and helpers; the server turns it into the response it carries. */

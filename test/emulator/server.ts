@@ -25,9 +25,18 @@ import { registerKeywordInsightRoutes } from './routes/keywordInsights';
 import { registerProductCatalogRoutes } from './routes/productCatalogs';
 import { registerFeatureRoutes } from './routes/features';
 import { registerLineItemRoutes } from './routes/lineItems';
+import { registerCampaignRoutes } from './routes/campaigns';
+import { registerFundingInstrumentRoutes } from './routes/fundingInstruments';
+import { registerPromotedRoutes } from './routes/promoted';
 import { registerOAuthRoutes } from './routes/oauth';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerActivityRoutes } from './routes/activity';
+import { registerAccountActivityRoutes } from './routes/accountActivity';
+import { registerActivityStreamRoutes } from './routes/activityStream';
+import { registerConnectionRoutes } from './routes/connections';
+import { registerOAuth2Routes } from './routes/oauth2';
+import { registerStreamRuleRoutes } from './routes/streamRules';
+import { handlePlatformControlRequest } from './state/platformControl';
 import { handleWebhookControlRequest } from './webhookControl';
 import { createIdentity, createStore, MAX_LOG_ENTRIES, type Base, type FaultSpec, type Identity, type RequestLogEntry, type Store } from './store';
 import { sleep } from './util';
@@ -63,6 +72,11 @@ function buildRouter(): Router {
 	registerOAuthRoutes(router);
 	registerWebhookRoutes(router);
 	registerActivityRoutes(router);
+	registerAccountActivityRoutes(router);
+	registerActivityStreamRoutes(router);
+	registerStreamRuleRoutes(router);
+	registerConnectionRoutes(router);
+	registerOAuth2Routes(router);
 	registerAccountRoutes(router);
 	registerAccountAppRoutes(router);
 	registerAccountHistoryRoutes(router);
@@ -70,6 +84,9 @@ function buildRouter(): Router {
 	registerCatalogRoutes(router);
 	registerAudienceEstimateRoutes(router);
 	registerLineItemRoutes(router);
+	registerCampaignRoutes(router);
+	registerFundingInstrumentRoutes(router);
+	registerPromotedRoutes(router);
 	registerCreativeRoutes(router);
 	registerProductCatalogRoutes(router);
 	registerKeywordInsightRoutes(router);
@@ -149,6 +166,12 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 }
 
 function write(res: ServerResponse, r: EmulatorResponse): void {
+	if (r.stream) {
+		// Chunked, no Content-Length: the route writes lines as long as the connection lives.
+		res.writeHead(r.status, { ...r.headers });
+		r.stream(res);
+		return;
+	}
 	const payload = r.rawBody ?? (r.body === undefined ? '' : JSON.stringify(r.body));
 	const headers: Record<string, string | number> = {
 		'content-type': 'application/json;charset=utf-8',
@@ -235,6 +258,8 @@ class Emulator implements XEmulator, ControlHost {
 		if (located.base === 'control') {
 			const webhookControl = await handleWebhookControlRequest(this.control, method, located.path, rawBody);
 			if (webhookControl) return write(res, webhookControl);
+			const platformControl = await handlePlatformControlRequest(this.control, method, located.path, rawBody);
+			if (platformControl) return write(res, platformControl);
 			return write(res, handleControlRequest(this, this.control, method, located.path, rawBody));
 		}
 

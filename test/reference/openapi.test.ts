@@ -12,7 +12,7 @@ import { DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS
 import type { RequestContext } from '../emulator/http';
 import { startEmulator, type XEmulator } from '../emulator/index';
 import { Router } from '../emulator/router';
-import { activityDirections, activityEventTypes, conformV2, directionalActivityKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
+import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, directionalActivityKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
 
 let emu: XEmulator;
 let receiver: Server;
@@ -52,10 +52,10 @@ beforeEach(async () => {
 });
 
 /** Calls a /2 route with the bearer token and checks the answer against the operation's responses. */
-async function call(method: string, pattern: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(method: string, pattern: string, path: string, body?: unknown, token = bearer): Promise<{ status: number; json: any }> {
 	const r = await fetch(`${emu.urls.api}${path}`, {
 		method,
-		headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+		headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	const json = await r.json();
@@ -107,8 +107,78 @@ describe('every /2 route the emulator serves answers as openapi.json describes',
 		expect((await call('DELETE', '/2/webhooks/:webhook_id', `/2/webhooks/${id}`)).status).toBe(404);
 	});
 
+	it('Account Activity, filtered-stream rules and links, connections, users/me', async () => {
+		const user = emu.users[0];
+		const hook = await call('POST', '/2/webhooks', '/2/webhooks', { url: receiverUrl });
+		const id = hook.json.data.id as string;
+		// Subscribing and validating need the user's context: the App's bearer token is refused.
+		expect((await call('POST', '/2/account_activity/webhooks/:webhook_id/subscriptions/all', `/2/account_activity/webhooks/${id}/subscriptions/all`, {})).status).toBe(403);
+		const oauth2 = emu.control.issueOAuth2Token(0, ['tweet.read', 'users.read', 'dm.read', 'dm.write', 'offline.access']);
+		const asUser = (method: string, pattern: string, path: string, body?: unknown, token = oauth2.access_token) => call(method, pattern, path, body, token);
+		expect((await asUser('POST', '/2/account_activity/webhooks/:webhook_id/subscriptions/all', `/2/account_activity/webhooks/${id}/subscriptions/all`, {})).json).toEqual({ data: { subscribed: true } });
+		expect((await asUser('GET', '/2/account_activity/webhooks/:webhook_id/subscriptions/all', `/2/account_activity/webhooks/${id}/subscriptions/all`)).json).toEqual({ data: { subscribed: true } });
+		const narrow = emu.control.issueOAuth2Token(0, ['tweet.read']).access_token;
+		expect((await asUser('GET', '/2/account_activity/webhooks/:webhook_id/subscriptions/all', `/2/account_activity/webhooks/${id}/subscriptions/all`, undefined, narrow)).status).toBe(403);
+		expect((await asUser('GET', '/2/users/me', '/2/users/me')).json.data).toMatchObject({ id: user.userId });
+		expect((await call('GET', '/2/users/me', '/2/users/me')).status).toBe(403);
+		expect((await call('GET', '/2/account_activity/webhooks/:webhook_id/subscriptions/all/list', `/2/account_activity/webhooks/${id}/subscriptions/all/list`)).json.data.subscriptions).toEqual([{ user_id: user.userId }]);
+		expect((await call('GET', '/2/account_activity/subscriptions/count', '/2/account_activity/subscriptions/count')).json.data.subscriptions_count_all).toBe('1');
+		expect((await call('DELETE', '/2/account_activity/webhooks/:webhook_id/subscriptions/:user_id/all', `/2/account_activity/webhooks/${id}/subscriptions/${user.userId}/all`)).json).toEqual({ data: { subscribed: false } });
+		expect((await call('DELETE', '/2/account_activity/webhooks/:webhook_id/subscriptions/:user_id/all', `/2/account_activity/webhooks/${id}/subscriptions/${user.userId}/all`)).status).toBe(404);
+
+		const added = await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules', { add: [{ value: 'acme -is:retweet', tag: 'brand' }, { value: 'shoes' }] });
+		expect(added.json.meta.summary).toMatchObject({ created: 2, not_created: 0 });
+		expect((await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules', { add: [{ value: 'shoes' }] })).json.errors[0]).toMatchObject({ title: 'DuplicateRule' });
+		expect((await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules?dry_run=true', { add: [{ value: 'boots' }] })).json.meta.summary).toMatchObject({ created: 0, valid: 1 });
+		expect((await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules', { add: [{ value: 'x', extra: 1 }] })).status).toBe(400);
+		const page = await call('GET', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules?max_results=1');
+		await call('GET', '/2/tweets/search/stream/rules', `/2/tweets/search/stream/rules?max_results=1&pagination_token=${page.json.meta.next_token}`);
+		expect((await call('GET', '/2/tweets/search/stream/rules', `/2/tweets/search/stream/rules?ids=${added.json.data[1].id}`)).json.data).toHaveLength(1);
+		expect((await call('GET', '/2/tweets/search/stream/rules/counts', '/2/tweets/search/stream/rules/counts')).json.data.project_rules_count).toBe('2');
+		expect((await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules', { delete: { ids: [added.json.data[0].id] } })).json.meta.summary).toEqual({ deleted: 1, not_deleted: 0 });
+		expect((await call('POST', '/2/tweets/search/stream/rules', '/2/tweets/search/stream/rules?delete_all=true', {})).json.meta.summary).toEqual({ deleted: 1, not_deleted: 0 });
+		expect((await call('POST', '/2/tweets/search/webhooks/:webhook_id', `/2/tweets/search/webhooks/${id}`)).json).toEqual({ data: { provisioned: true } });
+		expect((await call('GET', '/2/tweets/search/webhooks', '/2/tweets/search/webhooks')).json.data).toEqual([expect.objectContaining({ webhook_id: id })]);
+		expect((await call('DELETE', '/2/tweets/search/webhooks/:webhook_id', `/2/tweets/search/webhooks/${id}`)).json).toEqual({ data: { deleted: true } });
+		expect((await call('DELETE', '/2/tweets/search/webhooks/:webhook_id', `/2/tweets/search/webhooks/${id}`)).status).toBe(404);
+
+		const stale = emu.control.addStaleStreamConnection();
+		emu.control.addStaleStreamConnection();
+		const history = await call('GET', '/2/connections', '/2/connections?status=all&max_results=1&connection.fields=endpoint_name,connected_at');
+		expect(history.json.data[0]).toEqual({ id: stale, endpoint_name: 'activity_stream', connected_at: expect.any(String) });
+		await call('GET', '/2/connections', `/2/connections?status=all&pagination_token=${history.json.meta.next_token}`);
+		expect((await call('GET', '/2/connections', '/2/connections?endpoints=nope')).status).toBe(400);
+		expect((await call('DELETE', '/2/connections', '/2/connections', { uuids: [stale, 'gone'] })).json.data).toMatchObject({ successful_kills: 1, failed_kills: 1 });
+		expect((await call('DELETE', '/2/connections', '/2/connections', { uuids: [] })).status).toBe(400);
+		expect((await call('DELETE', '/2/connections/:endpoint_id', '/2/connections/filtered_stream')).json.data).toMatchObject({ successful_kills: 0 });
+		expect((await call('DELETE', '/2/connections/all', '/2/connections/all')).json.data).toMatchObject({ successful_kills: 1, failed_kills: 0 });
+	});
+
+	it('the activity stream: newline-delimited lines that conform, keep-alives, TooManyConnections while one is open', async () => {
+		emu.control.setPlatformSettings({ keepAliveMs: 50 });
+		await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: emu.users[0].userId } });
+		const abort = new AbortController();
+		const r = await fetch(`${emu.urls.api}/2/activity/stream`, { headers: { authorization: `Bearer ${bearer}` }, signal: abort.signal });
+		expect(r.status).toBe(200);
+		exercised.add('GET /2/activity/stream');
+		// A second connection: X's TooManyConnections, which openapi.json does not describe.
+		const second = await fetch(`${emu.urls.api}/2/activity/stream`, { headers: { authorization: `Bearer ${bearer}` } });
+		expect({ status: second.status, body: await second.json() }).toEqual({ status: 429, body: expect.objectContaining({ connection_issue: 'TooManyConnections' }) });
+		await emu.control.emitActivity(emu.users[0].userId, 'post.create', { id: '1860000000000000001', text: 'hi', edit_history_tweet_ids: ['1860000000000000001'] });
+		const reader = r.body!.getReader();
+		let text = '';
+		while (!/\r\n\r\n/.test(text.slice(text.indexOf('}')))) text += new TextDecoder().decode((await reader.read()).value);
+		abort.abort();
+		const lines = text.split('\r\n').filter((l) => l !== '');
+		expect(lines).toHaveLength(1);
+		expect(activityStreamLineProblems(JSON.parse(lines[0]))).toEqual([]);
+		expect(JSON.parse(lines[0]).data).toMatchObject({ event_type: 'post.create', event_uuid: expect.stringMatching(/^\d{1,19}$/) });
+		expect((await call('GET', '/2/activity/stream', '/2/activity/stream?backfill_minutes=6')).status).toBe(400);
+	});
+
 	it('covered every /2 route the emulator registers (a new route needs a case above), each one in openapi.json', () => {
-		const v2 = registered.filter(([, pattern]) => pattern.startsWith('/2/')).map(([method, pattern]) => `${method} ${pattern}`);
+		// The OAuth 2.0 token pages are X's authentication guides, not openapi.json operations.
+		const v2 = registered.filter(([, pattern]) => pattern.startsWith('/2/') && !pattern.startsWith('/2/oauth2/')).map(([method, pattern]) => `${method} ${pattern}`);
 		expect(v2.length).toBeGreaterThanOrEqual(10);
 		for (const route of v2) {
 			const [method, pattern] = route.split(' ');

@@ -23,6 +23,7 @@ import { snowflake, v2Time } from '../util';
 import { deliverToWebhook, skipped } from '../webhookDelivery';
 import { webhookState, type ActivitySubscription, type DeliveryResult, type Direction } from '../state/webhooks';
 import { findWebhook, invalidRequest, problem, v2JsonObject } from './webhooks';
+import { publishActivity } from './activityStream';
 
 /** The kinds openapi.json takes (CreateActivitySubscriptionRequest.event_type). */
 export const ACTIVITY_EVENT_TYPES: readonly string[] = activityEventTypes();
@@ -193,6 +194,8 @@ export async function emitActivity(store: Store, userId: string, eventType: stri
 			},
 		});
 		if (!s.webhook_id) {
+			// No webhook: the event goes to the App's activity stream (GET /2/activity/stream).
+			publishActivity(store, { event_type: s.event_type, filter: { ...s.filter }, tag: s.tag, payload });
 			out.push({ subscription_id: s.subscription_id, webhook_id: null, results: [skipped(null, '', body, 'no webhook: the subscription delivers to the activity stream only')] });
 			continue;
 		}
