@@ -15,6 +15,7 @@ import { xApiError } from '../shared/errors';
 import { itemParameter } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
+import { withFileInput } from './audienceFile';
 import { accountField } from './fields';
 
 export const AUDIENCE_LIMITS = { maxEntries: 2500, maxBytes: 5_000_000, perMinute: 1500 };
@@ -252,7 +253,7 @@ export function usersEndpoint(
 	const operationType = operation === 'addUsers' ? 'Update' : 'Delete';
 	const mapped = [...identifiers, ...(resource === 'customAudience' ? timeFields : timeFields.slice(1))];
 	const fields = [accountField, target, ...mapped];
-	return {
+	return withFileInput({
 		operation,
 		name: operation === 'addUsers' ? 'Add Users' : 'Remove Users',
 		action: operation === 'addUsers' ? `Add users to a ${noun}` : `Remove users from a ${noun}`,
@@ -275,5 +276,5 @@ export function usersEndpoint(
 			}
 		},
 		batch: audienceUsersRunner(operationType, identifiers),
-	};
+	}, identifiers, AUDIENCE_LIMITS);
 }

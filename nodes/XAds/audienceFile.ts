@@ -1,0 +1,671 @@
+/**
+ * Add/Remove Users from a file: a binary property holding a CSV (with a header row and a column
+ * map) or one identifier per line, as CRM exports and downloads come. The file is read as a stream
+ * (n8n's binary stream helper when the binary is stored outside the item, else its buffer in
+ * slices), each row normalized and hashed as for items, and packed into as few requests as X's
+ * limits allow: one Update/Delete operation per request holding as many users as fit in X's
+ * 5,000,000-byte body (the 2,500 limit counts operations, not users). No n8n item is made per row,
+ * so memory stays bounded whatever the file's size: a few request bodies and the current slice.
+ * https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users
+ */
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { IdentifierType } from '../shared/audienceHashing';
+import { hashIdentifier } from '../shared/audienceHashing';
+import { StartRateLimiter } from '../shared/batching';
+import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
+import { paramName } from '../shared/endpoints';
+import { xApiError } from '../shared/errors';
+import { itemParameter, runNode } from '../shared/prepare';
+import type { RetryPolicy } from '../shared/transport';
+import { adsRequest } from '../shared/transport';
+import { inputError } from '../shared/validation';
+
+/** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
+const IN_FLIGHT = 3;
+const COUNT_RETRIES = 3;
+/** Bytes read from the file at a time. */
+const CHUNK_BYTES = 256 * 1024;
+/** A record longer than this is no identifier row (an unclosed quote would otherwise swallow the file). */
+export const MAX_RECORD_CHARS = 65_536;
+/** Refused rows listed with line and reason in the final summary; more are only counted. */
+const REFUSALS_LISTED = 1000;
+/** Longest stretch of work before n8n's event loop gets a turn (a buffer in memory never waits on I/O). */
+const YIELD_AFTER_MS = 25;
+
+// ---- Reading records from a stream of text --------------------------------------------------------
+
+export interface RecordFormat {
+	/** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) or one value per line. */
+	csv: boolean;
+	delimiter: string;
+}
+
+/**
+ * Splits text that arrives in pieces into records, with bounded memory: only an unfinished record
+ * is carried from one piece to the next. Line endings LF or CRLF. onRecord gets the fields and the
+ * file line the record starts on (1-based).
+ */
+export class RecordSplitter {
+	private carry = '';
+	/** Physical line number of the carry's first character. */
+	private line = 1;
+
+	constructor(
+		private readonly format: RecordFormat,
+		private readonly onRecord: (fields: string[], line: number) => void,
+	) {}
+
+	push(text: string): void {
+		const data = this.carry + text;
+		let start = 0;
+		for (;;) {
+			const consumed = this.next(data, start, false);
+			if (consumed === 0) break;
+			start += consumed;
+		}
+		this.carry = data.slice(start);
+		if (this.carry.length > MAX_RECORD_CHARS) {
+			throw new Error(`line ${this.line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters${this.format.csv ? ' (a quote that is never closed?)' : ''}`);
+		}
+	}
+
+	/** The last record, when the file does not end with a line break. */
+	end(): void {
+		if (this.carry === '') return;
+		const consumed = this.next(this.carry, 0, true);
+		if (consumed !== this.carry.length) throw new Error(`line ${this.line}: a quoted field is never closed`);
+		this.carry = '';
+	}
+
+	/** Reads one record at start; returns the characters consumed, 0 when the record is not complete yet. */
+	private next(data: string, start: number, final: boolean): number {
+		const newline = data.indexOf('\n', start);
+		if (newline < 0 && !final) return 0;
+		const lineEnd = newline < 0 ? data.length : newline;
+		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
+		if (!this.format.csv || !text.includes('"')) {
+			this.onRecord(this.format.csv ? text.split(this.format.delimiter) : [text], this.line);
+			this.line++;
+			return lineEnd - start + (newline < 0 ? 0 : 1);
+		}
+		const parsed = parseQuotedRecord(data, start, this.format.delimiter, final);
+		if (!parsed) return 0;
+		this.onRecord(parsed.fields, this.line);
+		this.line += parsed.lines;
+		return parsed.end - start;
+	}
+}
+
+/**
+ * One CSV record with quotes, from start up to and including its line break. Returns null when the
+ * data ends inside the record (more is coming). A quote inside an unquoted field is kept as text.
+ */
+function parseQuotedRecord(data: string, start: number, delimiter: string, final: boolean): { fields: string[]; end: number; lines: number } | null {
+	const fields: string[] = [];
+	let field = '';
+	let lines = 1;
+	let i = start;
+	const length = data.length;
+	for (;;) {
+		if (data.charCodeAt(i) === 34 /* " */) {
+			// A quoted field: up to the closing quote, "" standing for one quote.
+			i++;
+			for (;;) {
+				const quote = data.indexOf('"', i);
+				if (quote < 0) return null;
+				const piece = data.slice(i, quote);
+				for (let n = piece.indexOf('\n'); n >= 0; n = piece.indexOf('\n', n + 1)) lines++;
+				field += piece;
+				if (quote + 1 >= length && !final) return null; // "" or the closing quote? Not known yet.
+				if (data.charCodeAt(quote + 1) === 34) {
+					field += '"';
+					i = quote + 2;
+					continue;
+				}
+				i = quote + 1;
+				break;
+			}
+		}
+		// The rest of the field up to a delimiter or the end of the line.
+		let stop = i;
+		while (stop < length) {
+			const c = data[stop];
+			if (c === delimiter || c === '\n') break;
+			stop++;
+		}
+		if (stop >= length && !final) return null;
+		let rest = data.slice(i, stop);
+		if (stop >= length || data[stop] === '\n') {
+			if (rest.endsWith('\r')) rest = rest.slice(0, -1);
+			fields.push(field + rest);
+			return { fields, end: stop >= length ? length : stop + 1, lines };
+		}
+		fields.push(field + rest);
+		field = '';
+		i = stop + 1;
+	}
+}
+
+// ---- Request bodies -------------------------------------------------------------------------------
+
+interface Body {
+	number: number;
+	/** User objects as JSON text, in file order. */
+	users: string[];
+	bytes: number;
+	firstLine: number;
+	lastLine: number;
+}
+
+/** The JSON body's frame around the users: one operation, its times before the users array. */
+function frame(operationType: 'Update' | 'Delete', times: IDataObject): { prefix: string; suffix: string } {
+	const params = Object.entries(times)
+		.filter(([, v]) => v !== undefined)
+		.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)},`)
+		.join('');
+	return { prefix: `[{"operation_type":"${operationType}","params":{${params}"users":[`, suffix: ']}}]' };
+}
+
+// ---- Parameters -----------------------------------------------------------------------------------
+
+/** X's limits of the users endpoints (audienceUsers.ts holds them): body bytes and requests a minute. */
+export interface AudienceLimits {
+	maxBytes: number;
+	perMinute: number;
+}
+
+type Mapping = Array<{ column: string; type: IdentifierType }>;
+
+interface FileSettings {
+	property: string;
+	csv: boolean;
+	delimiter: string;
+	/** One-per-line files: the identifier type of every line. */
+	lineType: IdentifierType;
+	mapping: Mapping;
+}
+
+/** n8n's lint wants five options or more in name order. */
+const typeOptions = (identifiers: Field[]) => identifiers.map((f) => ({ name: f.label, value: f.wire })).sort((a, b) => a.name.localeCompare(b.name));
+
+function fileProperties(identifiers: Field[], timeFields: Field[]): INodeProperties[] {
+	const file = { audienceInput: ['file'] };
+	return [
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input binary field holding the file',
+			description: 'Binary property of each input item holding the list (from Read/Write Files from Disk, an HTTP download, a CRM export)',
+			displayOptions: { show: file },
+		},
+		{
+			displayName: 'File Format',
+			name: 'fileFormat',
+			type: 'options',
+			options: [
+				{ name: 'One Identifier per Line', value: 'lines', description: 'Every line one value of the type below; blank lines are skipped' },
+				{ name: 'CSV With Header Row', value: 'csv', description: 'Columns named in the header row, mapped to identifier types below' },
+			],
+			default: 'lines',
+			displayOptions: { show: file },
+		},
+		{
+			displayName: 'Identifier Type',
+			name: 'lineIdentifierType',
+			type: 'options',
+			options: typeOptions(identifiers),
+			default: 'email', // both lists start with email
+			description: 'What every line of the file holds',
+			displayOptions: { show: { ...file, fileFormat: ['lines'] } },
+		},
+		{
+			displayName: 'Columns',
+			name: 'columnMap',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Column',
+			default: {},
+			description: 'Which header columns hold which identifier; a row may have several (one user with all of them), empty cells are skipped',
+			displayOptions: { show: { ...file, fileFormat: ['csv'] } },
+			options: [
+				{
+					displayName: 'Column',
+					name: 'columns',
+					values: [
+						{ displayName: 'Column Name', name: 'column', type: 'string', default: '', placeholder: 'e.g. Email', description: 'As in the header row (case and spaces around it do not matter)' },
+						{ displayName: 'Identifier Type', name: 'type', type: 'options', options: typeOptions(identifiers), default: 'email' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'File Options',
+			name: 'fileOptions',
+			type: 'collection',
+			placeholder: 'Add Option',
+			default: {},
+			displayOptions: { show: file },
+			options: [
+				{ displayName: 'CSV Delimiter', name: 'delimiter', type: 'string', default: ',', description: 'One character between CSV fields, e.g. ; or a tab (\\t)' },
+				...timeFields.map((f): INodeProperties => ({ displayName: f.label, name: f.name ?? (f.wire === 'effective_at' ? 'effectiveAt' : 'expiresAt'), type: 'dateTime', default: '', description: f.description })),
+			],
+		},
+	];
+}
+
+const inputProperty: INodeProperties = {
+	displayName: 'Input',
+	name: 'audienceInput',
+	type: 'options',
+	options: [
+		{ name: 'Items', value: 'items', description: 'Each input item is one user (identifiers from fields or the item\'s JSON)' },
+		{ name: 'File', value: 'file', description: 'A CSV or one-identifier-per-line file in a binary property, read as a stream: for lists of millions' },
+	],
+	default: 'items',
+	noDataExpression: true,
+};
+
+const isFileMode = (ctx: IExecuteFunctions, itemIndex: number) => itemParameter(ctx, 'audienceInput', itemIndex, 'items') === 'file';
+
+function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Field[]): FileSettings {
+	const node = runNode(ctx);
+	const fail = (field: string, rule: string): never => {
+		throw inputError(node, itemIndex, field, rule);
+	};
+	const allowed = identifiers.map((f) => f.wire);
+	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	if (!property) fail('Input Binary Field (binaryPropertyName)', 'is required');
+	const csv = ctx.getNodeParameter('fileFormat', itemIndex, 'lines') === 'csv';
+	const options = ctx.getNodeParameter('fileOptions', itemIndex, {}) as IDataObject;
+	let delimiter = String(options.delimiter ?? ',');
+	if (delimiter === '\\t') delimiter = '\t';
+	if (csv && (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')) {
+		fail('CSV Delimiter (delimiter)', `must be one character other than a quote or a line break (got ${JSON.stringify(delimiter)})`);
+	}
+	const lineType = String(ctx.getNodeParameter('lineIdentifierType', itemIndex, allowed[0])) as IdentifierType;
+	if (!csv && !allowed.includes(lineType)) fail('Identifier Type (lineIdentifierType)', `must be one of ${allowed.join(', ')} (got ${JSON.stringify(lineType)})`);
+	const mapping: Mapping = [];
+	if (csv) {
+		const entries = ((ctx.getNodeParameter('columnMap', itemIndex, {}) as IDataObject).columns ?? []) as IDataObject[];
+		entries.forEach((entry, n) => {
+			const column = String(entry.column ?? '').trim();
+			const type = String(entry.type ?? '') as IdentifierType;
+			if (!column) fail(`Columns (columnMap) entry ${n + 1}`, 'needs a column name');
+			if (!allowed.includes(type)) fail(`Columns (columnMap) entry ${n + 1}`, `needs an identifier type, one of ${allowed.join(', ')} (got ${JSON.stringify(type)})`);
+			mapping.push({ column, type });
+		});
+		if (!mapping.length) fail('Columns (columnMap)', `needs at least one column mapped to an identifier type (${allowed.join(', ')})`);
+	}
+	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
+	if (!binary) {
+		const present = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+		fail('Input Binary Field (binaryPropertyName)', `names no binary property of the item (got ${JSON.stringify(property)}; the item has ${present.length ? present.join(', ') : 'no binary data'})`);
+	}
+	return { property, csv, delimiter, lineType, mapping };
+}
+
+// ---- The file's bytes -----------------------------------------------------------------------------
+
+/** The file as chunks: streamed from n8n's binary store when it is there, else slices of the item's buffer. */
+async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: string): AsyncGenerator<Uint8Array> {
+	const binary = ctx.getInputData()[itemIndex].binary![property] as IBinaryData;
+	if (binary.id) {
+		const stream = await ctx.helpers.getBinaryStream(binary.id, CHUNK_BYTES);
+		try {
+			for await (const chunk of stream) yield chunk as Uint8Array;
+		} finally {
+			stream.destroy();
+		}
+		return;
+	}
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
+}
+
+/** The header row of a CSV file (read up to its first line break only), to check the column map before any request. */
+async function headerOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
+	let header: string[] | undefined;
+	const splitter = new RecordSplitter({ csv: true, delimiter: settings.delimiter }, (fields) => (header ??= fields));
+	const decoder = new TextDecoder('utf-8');
+	const chunks = fileChunks(ctx, itemIndex, settings.property);
+	try {
+		for await (const chunk of chunks) {
+			splitter.push(decoder.decode(chunk, { stream: true }));
+			if (header) break;
+		}
+		if (!header) splitter.end();
+	} finally {
+		await chunks.return(undefined);
+	}
+	return header;
+}
+
+/** Column positions per mapping entry; throws naming the column missing from the header. */
+function columnPositions(header: string[] | undefined, mapping: Mapping, fail: (field: string, rule: string) => never): number[] {
+	if (!header) fail('Input Binary Field (binaryPropertyName)', 'holds an empty file: a CSV needs a header row');
+	const names = header!.map((h) => h.trim().toLowerCase());
+	return mapping.map(({ column }, n) => {
+		const position = names.indexOf(column.toLowerCase());
+		if (position < 0) {
+			const found = header!.slice(0, 20).map((h) => JSON.stringify(h.trim())).join(', ');
+			fail(`Columns (columnMap) entry ${n + 1}`, `names a column that is not in the file's header row (got ${JSON.stringify(column)}; the header has ${found}${header!.length > 20 ? ', ...' : ''})`);
+		}
+		return position;
+	});
+}
+
+// ---- Running one file -----------------------------------------------------------------------------
+
+interface FileTotals {
+	linesRead: number;
+	headerLines: number;
+	blankLines: number;
+	usersSent: number;
+	refused: number;
+	refusedLines: Array<{ line: number; reason: string }>;
+	requests: number;
+	xSuccessCount: number;
+	xTotalCount: number;
+	xRefusedUsers: number;
+	xRefusals: IDataObject[];
+}
+
+/** success_count and total_count of an answer (an object, or an array of them for do-not-reach lists). */
+function counts(data: unknown): { success: number; total: number } {
+	let success = 0;
+	let total = 0;
+	for (const d of (Array.isArray(data) ? data : [data]) as IDataObject[]) {
+		success += Number(d?.success_count ?? 0);
+		total += Number(d?.total_count ?? 0);
+	}
+	return { success, total };
+}
+
+/** X's operation_errors of the one operation sent (an array of errors, or entries with an index). */
+function operationErrorsOf(value: unknown): unknown[] {
+	if (!Array.isArray(value)) return [];
+	return value.flatMap((entry) => (Array.isArray(entry) ? entry : entry && typeof entry === 'object' ? ((entry as IDataObject).errors as unknown[]) ?? [entry] : []));
+}
+
+async function runFile(
+	ctx: IExecuteFunctions,
+	item: CheckedItem,
+	settings: FileSettings,
+	positions: number[],
+	operationType: 'Update' | 'Delete',
+	limits: AudienceLimits,
+	limiter: StartRateLimiter,
+	policy: RetryPolicy,
+	report: (json: IDataObject) => void,
+): Promise<FileTotals> {
+	const totals: FileTotals = { linesRead: 0, headerLines: settings.csv ? 1 : 0, blankLines: 0, usersSent: 0, refused: 0, refusedLines: [], requests: 0, xSuccessCount: 0, xTotalCount: 0, xRefusedUsers: 0, xRefusals: [] };
+	const { prefix, suffix } = frame(operationType, { effective_at: item.values.effective_at, expires_at: item.values.expires_at });
+	const capacity = limits.maxBytes - Buffer.byteLength(prefix, 'utf8') - Buffer.byteLength(suffix, 'utf8');
+	const ready: Body[] = [];
+	let current: Body | undefined;
+	let failure: Error | undefined;
+
+	const refuse = (line: number, reason: string) => {
+		totals.refused++;
+		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
+	};
+	const addUser = (json: string, line: number) => {
+		const size = Buffer.byteLength(json, 'utf8');
+		if (current && current.bytes + 1 + size > capacity) {
+			ready.push(current);
+			current = undefined;
+		}
+		if (!current) current = { number: ++totals.requests, users: [], bytes: -1, firstLine: line, lastLine: line };
+		current.users.push(json);
+		current.bytes += 1 + size;
+		current.lastLine = line;
+		totals.usersSent++;
+	};
+
+	// One record: normalized and hashed identifiers as one user object, or a refusal with the reason.
+	const types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
+	const onRecord = (fields: string[], line: number) => {
+		totals.linesRead++;
+		if (settings.csv && totals.linesRead === 1) return; // the header row
+		const byType = new Map<string, string[]>();
+		for (let n = 0; n < types.length; n++) {
+			let raw = settings.csv ? fields[positions[n]] : fields[0];
+			if (raw === undefined) continue;
+			// A one-per-line value may come quoted: "a@b.com".
+			if (!settings.csv && raw.length > 1 && raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
+			if (raw.trim() === '') continue;
+			const { value, rule } = hashIdentifier(types[n], raw);
+			if (rule) {
+				refuse(line, settings.csv ? `${settings.mapping[n].column} (${types[n]}) ${rule}` : `${types[n]} ${rule}`);
+				return;
+			}
+			const list = byType.get(types[n]);
+			if (list) list.push(value!);
+			else byType.set(types[n], [value!]);
+		}
+		if (byType.size === 0) {
+			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
+			else refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
+			return;
+		}
+		let json = '{';
+		for (const [type, values] of byType) json += `${json.length > 1 ? ',' : ''}"${type}":${JSON.stringify(values)}`;
+		addUser(json + '}', line);
+	};
+
+	const inFlight = new Set<Promise<void>>();
+	const send = (body: Body) => {
+		// The body goes as these exact bytes (n8n passes a Buffer through): the users are JSON text already.
+		const bytes = Buffer.from(`${prefix}${body.users.join(',')}${suffix}`, 'utf8');
+		const request = { ...item.request, body: bytes as unknown as IDataObject, idempotent: true };
+		const users = body.users.length;
+		body.users = []; // the bytes are all that is kept until X answers
+		const task = (async () => {
+			for (let attempt = 1; ; attempt++) {
+				await limiter.acquire();
+				const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
+				const { success, total } = counts(envelope.data);
+				const errors = operationErrorsOf(envelope.operation_errors);
+				// X counts users: all of them, and applies all unless it refused the operation.
+				const expected = errors.length ? 0 : users;
+				const exact = total === users && success === expected;
+				if (!exact && attempt <= COUNT_RETRIES) {
+					ctx.logger.warn(`X: audience file request ${body.number} counted ${success} of ${total} for ${users} users sent (${expected} expected); sending it again (${attempt} of ${COUNT_RETRIES})`);
+					continue;
+				}
+				if (!exact) {
+					throw xApiError(ctx.getNode(), { status: 200, body: envelope }, {
+						label: `POST request ${body.number} (lines ${body.firstLine}-${body.lastLine})`,
+						message: `X counted ${success} of ${total} users for the ${users} sent, after ${attempt} attempts`,
+					});
+				}
+				totals.xSuccessCount += success;
+				totals.xTotalCount += total;
+				if (errors.length) {
+					totals.xRefusedUsers += users;
+					totals.xRefusals.push({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, errors: errors as IDataObject[] });
+				}
+				report({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, bytes: bytes.length, success_count: success, total_count: total, attempts: attempt, ...(errors.length ? { status: 'ERROR', errors: errors as IDataObject[] } : { status: 'OK' }) });
+				return;
+			}
+		})().then(
+			() => undefined,
+			(error: unknown) => {
+				failure ??= error as Error;
+			},
+		);
+		const tracked = task.finally(() => inFlight.delete(tracked));
+		inFlight.add(tracked);
+	};
+	const drain = async (all: boolean) => {
+		while (ready.length && !failure) {
+			while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+			if (failure) break;
+			send(ready.shift()!);
+		}
+		if (all) while (inFlight.size) await Promise.race(inFlight);
+	};
+
+	const splitter = new RecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord);
+	const decoder = new TextDecoder('utf-8');
+	let lastYield = Date.now();
+	const chunks = fileChunks(ctx, item.itemIndex, settings.property);
+	try {
+		for await (const chunk of chunks) {
+			splitter.push(decoder.decode(chunk, { stream: true }));
+			if (ready.length) await drain(false);
+			if (failure) break;
+			if (Date.now() - lastYield > YIELD_AFTER_MS) {
+				await sleep(0);
+				lastYield = Date.now();
+			}
+		}
+		if (!failure) {
+			splitter.push(decoder.decode());
+			splitter.end();
+			if (current) ready.push(current);
+			current = undefined;
+			await drain(true);
+		}
+	} catch (error) {
+		failure ??= error as Error;
+	} finally {
+		await chunks.return(undefined);
+		while (inFlight.size) await Promise.race(inFlight);
+	}
+	if (failure) {
+		const sent = `X had counted ${totals.xTotalCount} users of this file before (see the request summaries); sending the file again is safe, as adding or removing the same users again changes nothing.`;
+		if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
+			const error = failure as Error & { description?: string };
+			error.description = `${error.description ?? ''} ${sent}`.trim();
+			throw error;
+		}
+		const error = inputError(runNode(ctx), item.itemIndex, 'Input Binary Field (binaryPropertyName)', `holds a file that cannot be read: ${failure.message}`);
+		error.description = sent;
+		throw error;
+	}
+	return totals;
+}
+
+// ---- The endpoint in file mode --------------------------------------------------------------------
+
+/**
+ * Adds "Input: Items | File" to an Add/Remove Users endpoint. Items mode is the endpoint as it
+ * was; file mode reads its own parameters and runs the file runner.
+ */
+/**
+ * Whether the item prepareItem is reading is in file mode: set by read, used by check, which
+ * prepareItem calls right after it with no await between (so no other run can interleave).
+ */
+let readingFile = false;
+
+export function withFileInput(endpoint: Endpoint, identifiers: Field[], limits: AudienceLimits): Endpoint {
+	const operationType = endpoint.operation === 'addUsers' ? 'Update' : 'Delete';
+	const timeFields = (endpoint.fields ?? []).filter((f) => f.wire === 'effective_at' || f.wire === 'expires_at');
+	const itemsOnly = (p: INodeProperties): INodeProperties => ({ ...p, displayOptions: { show: { ...p.displayOptions?.show, audienceInput: ['items'] } } });
+	const timeName = (wire: string) => (wire === 'effective_at' ? 'effectiveAt' : 'expiresAt');
+	return {
+		...endpoint,
+		description: `${endpoint.description}; or from a CSV or one-per-line file of millions of rows`,
+		extraProperties: [inputProperty, ...(endpoint.extraProperties ?? []).map(itemsOnly), ...fileProperties(identifiers, timeFields)],
+		fieldsShowWhen: { ...endpoint.fieldsShowWhen, audienceInput: ['items'] },
+		read: (ctx, itemIndex, readParameters) => {
+			readingFile = isFileMode(ctx, itemIndex);
+			if (!readingFile) return endpoint.read ? endpoint.read(ctx, itemIndex, readParameters) : readParameters();
+			readSettings(ctx, itemIndex, identifiers); // refuses bad file settings before any request
+			// The record acted on (account, list); the identifier collection is hidden in file mode and not read.
+			const values: IDataObject = {};
+			for (const field of (endpoint.fields ?? []).filter((f) => f.required)) {
+				const value = itemParameter(ctx, paramName(field), itemIndex, undefined, { extractValue: true }) as IDataObject[string];
+				values[field.wire] = value && typeof value === 'object' && '__rl' in value ? (value as IDataObject).value : value;
+			}
+			const options = ctx.getNodeParameter('fileOptions', itemIndex, {}) as IDataObject;
+			for (const field of timeFields) {
+				const value = options[timeName(field.wire)];
+				if (value !== undefined && value !== '') values[field.wire] = value;
+			}
+			return values;
+		},
+		check: (values, helpers) => {
+			// In file mode the times are all there is to check before sending; each row is checked as it is read.
+			if (!readingFile) return endpoint.check?.(values, helpers);
+			if (values.effective_at !== undefined && values.expires_at !== undefined && Date.parse(String(values.expires_at)) <= Date.parse(String(values.effective_at))) {
+				helpers.fail('Expires At (expires_at)', 'must be later than Effective At (effective_at)');
+			}
+			if (values.effective_at === undefined && values.expires_at !== undefined && Date.parse(String(values.expires_at)) <= Date.now()) {
+				helpers.fail('Expires At (expires_at)', `must be in the future when Effective At (effective_at) is not given, as that defaults to now (got ${String(values.expires_at)})`);
+			}
+		},
+		batch: async (ctx, items, policy) => {
+			if (!isFileMode(ctx, items[0].itemIndex)) return await endpoint.batch!(ctx, items, policy);
+			return await fileRunner(ctx, items, policy, identifiers, operationType, limits);
+		},
+	};
+}
+
+async function fileRunner(ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy, identifiers: Field[], operationType: 'Update' | 'Delete', limits: AudienceLimits): Promise<BatchSummaries> {
+	const failed: Array<Error | undefined> = new Array(items.length);
+	const summaries: BatchSummaries['summaries'] = [];
+	const settings = items.map((item) => readSettings(ctx, item.itemIndex, identifiers));
+	// Every CSV's header is checked against the column map before the first request.
+	const positions: number[][] = [];
+	for (const [n, item] of items.entries()) {
+		positions[n] = [];
+		if (!settings[n].csv) continue;
+		try {
+			const header = await headerOf(ctx, item.itemIndex, settings[n]);
+			positions[n] = columnPositions(header, settings[n].mapping, (field, rule) => {
+				throw inputError(runNode(ctx), item.itemIndex, field, rule);
+			});
+		} catch (error) {
+			const refused = error instanceof NodeOperationError ? error : new NodeOperationError(runNode(ctx), error as Error, { itemIndex: item.itemIndex });
+			if (!ctx.continueOnFail()) throw refused;
+			failed[n] = refused;
+		}
+	}
+	const limiter = new StartRateLimiter(limits.perMinute, 60_000);
+	let requestOffset = 0;
+	for (const [n, item] of items.entries()) {
+		if (failed[n]) continue;
+		const binary = ctx.getInputData()[item.itemIndex].binary![settings[n].property];
+		const perRequest: IDataObject[] = [];
+		try {
+			const totals = await runFile(ctx, item, settings[n], positions[n], operationType, limits, limiter, policy, (json) => perRequest.push(json));
+			perRequest.sort((a, b) => Number(a.request) - Number(b.request));
+			for (const json of perRequest) summaries.push({ json: { ...json, request: requestOffset + Number(json.request) }, items: [n] });
+			requestOffset += totals.requests;
+			const confirmed = totals.xTotalCount === totals.usersSent && totals.xSuccessCount === totals.usersSent - totals.xRefusedUsers;
+			summaries.push({
+				json: {
+					file: binary.fileName ?? settings[n].property,
+					operation_type: operationType,
+					linesRead: totals.linesRead,
+					headerLines: totals.headerLines,
+					blankLines: totals.blankLines,
+					usersSent: totals.usersSent,
+					refused: totals.refused,
+					refusedLines: totals.refusedLines,
+					...(totals.refused > totals.refusedLines.length ? { refusedLinesListed: `the first ${REFUSALS_LISTED} of ${totals.refused}` } : {}),
+					requests: totals.requests,
+					xSuccessCount: totals.xSuccessCount,
+					xTotalCount: totals.xTotalCount,
+					xRefusedUsers: totals.xRefusedUsers,
+					xRefusals: totals.xRefusals,
+					countsConfirmed: confirmed && totals.linesRead === totals.headerLines + totals.blankLines + totals.usersSent + totals.refused,
+				},
+				items: [n],
+			});
+		} catch (error) {
+			for (const json of perRequest) summaries.push({ json: { ...json, request: requestOffset + Number(json.request) }, items: [n] });
+			requestOffset += perRequest.length;
+			failed[n] = error as Error;
+			if (!ctx.continueOnFail()) break;
+		}
+	}
+	return { summaryMode: true, perItem: items.map(() => []), summaries, failed };
+}

@@ -1,0 +1,308 @@
+/**
+ * Add/Remove Users from a file (nodes/XAds/audienceFile.ts) through n8n's engine against the
+ * emulator: one-identifier-per-line files and CSVs with a column map, the binary held in the item
+ * (a buffer) or in n8n's filesystem binary store (read as a stream), packed into as few requests
+ * as X's 5,000,000-byte limit allows, with one summary per request and a final count check.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+
+import { RecordSplitter } from '../../nodes/XAds/audienceFile';
+import { engineSuite, suiteHelpers, X_ADS } from './env';
+
+const env = engineSuite();
+const { fx, requests } = suiteHelpers(env);
+
+const sha = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const sorted = (values: string[]) => [...values].sort();
+const posts = () => requests().filter((r) => r.method === 'POST' && r.path.endsWith('/users'));
+
+/** Test-only start node: one item per file, its text as binary data held in the item or stored by n8n's binary data service. */
+class TestFiles implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Test Files',
+		name: 'test.files',
+		group: ['input'],
+		version: 1,
+		description: 'Emits one item per file with the text as binary data (engine tests only)',
+		defaults: { name: 'Files' },
+		inputs: ['main'],
+		outputs: ['main'],
+		properties: [
+			{ displayName: 'Files', name: 'files', type: 'json', default: '[]' },
+			{ displayName: 'Store', name: 'store', type: 'string', default: 'item' },
+		],
+	} as unknown as INodeTypeDescription;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as Array<{ text: string; property?: string; name?: string }>;
+		const store = this.getNodeParameter('store', 0) as string;
+		const out: INodeExecutionData[] = [];
+		for (const file of files) {
+			const buffer = Buffer.from(file.text, 'utf8');
+			const binary =
+				store === 'filesystem'
+					? await this.helpers.prepareBinaryData(buffer, file.name ?? 'list.csv', 'text/csv')
+					: { data: buffer.toString('base64'), mimeType: 'text/csv', fileName: file.name ?? 'list.csv' };
+			out.push({ json: {}, binary: { [file.property ?? 'data']: binary } });
+		}
+		return [out];
+	}
+}
+
+let storage: string;
+beforeAll(async () => {
+	env.harness.nodeTypes.register(TestFiles);
+	// n8n's binary data service in filesystem mode, as n8n runs it (files under a temp folder).
+	storage = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
+	const service = Container.get(BinaryDataService);
+	Object.assign((service as unknown as { config: IDataObject }).config, { mode: 'filesystem', localStoragePath: storage });
+	await service.init();
+});
+afterAll(() => rmSync(storage, { recursive: true, force: true }));
+
+interface Run {
+	files: Array<{ text: string; property?: string; name?: string }>;
+	store?: 'item' | 'filesystem';
+	parameters: INodeParameters;
+	continueOnFail?: boolean;
+}
+
+async function runFiles({ files, store = 'item', parameters, continueOnFail }: Run) {
+	const result = await env.harness.run({
+		nodes: [
+			{ name: 'Files', type: 'test.files', parameters: { files: JSON.stringify(files), store } },
+			{
+				name: 'X Ads',
+				type: X_ADS,
+				parameters: { authentication: 'xOAuth1Api', ...parameters },
+				credentials: { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } },
+				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		],
+		connections: { Files: { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] } },
+		startNode: 'Files',
+	});
+	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
+}
+
+const audienceFromFile = (operation: 'addUsers' | 'removeUsers', extra: INodeParameters = {}): INodeParameters => ({
+	resource: 'customAudience',
+	operation,
+	account: fx().accountId,
+	customAudienceId: fx().customAudienceId,
+	audienceInput: 'file',
+	...extra,
+});
+const members = () => env.emulator.control.audienceMembers(fx().customAudienceId);
+
+describe('reading records from a stream of text', () => {
+	const read = (text: string, csv: boolean, piece: number) => {
+		const records: Array<[number, string[]]> = [];
+		const splitter = new RecordSplitter({ csv, delimiter: ',' }, (fields, line) => records.push([line, fields]));
+		for (let i = 0; i < text.length; i += piece) splitter.push(text.slice(i, i + piece));
+		splitter.end();
+		return records;
+	};
+
+	it('reads quoted fields, "" escapes, delimiters and line breaks inside quotes, CRLF, and numbers lines, whatever the pieces', () => {
+		const text = 'Email,Name\r\n"a@x.com","Smith, Jane"\r\n"b@x.com","say ""hi""\nsecond line"\nc@x.com,plain\r\n\r\n"d@x.com",';
+		const expected: Array<[number, string[]]> = [
+			[1, ['Email', 'Name']],
+			[2, ['a@x.com', 'Smith, Jane']],
+			[3, ['b@x.com', 'say "hi"\nsecond line']],
+			[5, ['c@x.com', 'plain']],
+			[6, ['']],
+			[7, ['d@x.com', '']],
+		];
+		for (const piece of [1, 2, 3, 7, 1000]) expect(read(text, true, piece)).toEqual(expected);
+	});
+
+	it('reads one value per line as it is, a quote included', () => {
+		expect(read('a@x.com\r\n"b,c"\n\nlast', false, 3)).toEqual([[1, ['a@x.com']], [2, ['"b,c"']], [3, ['']], [4, ['last']]]);
+	});
+
+	it('refuses a record longer than 65,536 characters (an unclosed quote) instead of holding the rest of the file', () => {
+		const splitter = new RecordSplitter({ csv: true, delimiter: ',' }, () => undefined);
+		splitter.push('a,b\n"never closed,');
+		expect(() => {
+			for (let i = 0; i < 20; i++) splitter.push('x'.repeat(5000) + '\n');
+		}).toThrow(/line 2 is longer than 65,536 characters \(a quote that is never closed\?\)/);
+	});
+});
+
+describe('Custom Audience: Add/Remove Users from a file', () => {
+	it('uploads a one-per-line file of 3,000 emails in one request, skips blank lines, refuses bad lines by number and reason, and counts', async () => {
+		const emails = Array.from({ length: 3000 }, (_, i) => `User.${i}@Example.COM`);
+		const lines = [...emails.slice(0, 1000), '', 'not-an-email', `"${emails[1000]}"`, ...emails.slice(1001, 2000).map((e) => `  ${e}\r`), 'mailto:x@', ...emails.slice(2000)];
+		const run = await runFiles({ files: [{ text: lines.join('\n') + '\n', name: 'crm.txt' }], parameters: audienceFromFile('addUsers') });
+		expect(run.error).toBeUndefined();
+		const out = run.out();
+		expect(posts()).toHaveLength(1);
+		expect(sorted(members().email)).toEqual(sorted(emails.map((e) => sha(e.toLowerCase()))));
+		const body = JSON.parse(posts()[0].body) as Array<{ operation_type: string; params: { users: IDataObject[] } }>;
+		expect(body).toHaveLength(1);
+		expect(body[0].operation_type).toBe('Update');
+		expect(body[0].params.users).toHaveLength(3000);
+		expect(body[0].params.users[0]).toEqual({ email: [sha('user.0@example.com')] });
+		expect(out).toEqual([
+			{ request: 1, firstLine: 1, lastLine: 3003, users: 3000, bytes: Buffer.byteLength(posts()[0].body), success_count: 3000, total_count: 3000, attempts: 1, status: 'OK' },
+			{
+				file: 'crm.txt',
+				operation_type: 'Update',
+				linesRead: 3003,
+				headerLines: 0,
+				blankLines: 1,
+				usersSent: 3000,
+				refused: 2,
+				refusedLines: [
+					{ line: 1002, reason: 'email is not an email address ("not-an-email")' },
+					{ line: 2003, reason: 'email is not an email address ("mailto:x@")' },
+				],
+				requests: 1,
+				xSuccessCount: 3000,
+				xTotalCount: 3000,
+				xRefusedUsers: 0,
+				xRefusals: [],
+				countsConfirmed: true,
+			},
+		]);
+		expect(run.output('X Ads').map((i) => i.pairedItem)).toEqual([[{ item: 0 }], [{ item: 0 }]]);
+	});
+
+	it('packs 130,000 users into the fewest requests X\'s 5,000,000-byte limit allows, each full, then removes them all', async () => {
+		const emails = Array.from({ length: 130_000 }, (_, i) => `u${i}@example.com`);
+		const run = await runFiles({ files: [{ text: emails.join('\n') }], parameters: audienceFromFile('addUsers', { fileOptions: { expiresAt: '2099-01-01T00:00:00Z' } }) });
+		expect(run.error).toBeUndefined();
+		const sent = posts().sort((a, b) => b.body.length - a.body.length);
+		// One user is {"email":["<64 hex>"]}: 78 bytes and a comma; the frame holds the operation and expires_at.
+		const frame = Buffer.byteLength('[{"operation_type":"Update","params":{"expires_at":"2099-01-01T00:00:00Z","users":[]}}]');
+		const perRequest = Math.floor((5_000_000 - frame + 1) / 79);
+		expect(sent).toHaveLength(Math.ceil(130_000 / perRequest));
+		expect(sent.map((r) => (JSON.parse(r.body) as Array<{ params: { users: unknown[] } }>)[0].params.users.length)).toEqual([perRequest, perRequest, 130_000 - 2 * perRequest]);
+		expect(sent.every((r) => Buffer.byteLength(r.body) <= 5_000_000 && Buffer.byteLength(r.body) + 79 > 5_000_000 === (r !== sent[2]))).toBe(true);
+		expect(JSON.parse(sent[0].body)[0].params.expires_at).toBe('2099-01-01T00:00:00Z');
+		expect(members().email).toHaveLength(130_000);
+		const summary = run.out().at(-1)!;
+		expect(summary).toMatchObject({ linesRead: 130_000, usersSent: 130_000, requests: 3, xTotalCount: 130_000, countsConfirmed: true });
+		expect(run.out().slice(0, 3).map((s) => [s.request, s.firstLine, s.lastLine])).toEqual([[1, 1, perRequest], [2, perRequest + 1, 2 * perRequest], [3, 2 * perRequest + 1, 130_000]]);
+
+		env.emulator.control.clearRequests();
+		const removed = await runFiles({ files: [{ text: emails.join('\n') }], store: 'filesystem', parameters: audienceFromFile('removeUsers') });
+		expect(removed.error).toBeUndefined();
+		expect(posts()).toHaveLength(3);
+		expect((JSON.parse(posts()[0].body) as Array<{ operation_type: string }>)[0].operation_type).toBe('Delete');
+		expect(members().email).toEqual([]);
+	});
+
+	it('reads a CSV from n8n\'s filesystem binary store as a stream: column map, quoted cells, CRLF, several identifiers per row', async () => {
+		const csv = [
+			'ID;E-Mail;Phone;Handle',
+			'1;"Jane@Example.com";"+44 20 7946 0958";@Jane_X',
+			'2;bob@example.com;;',
+			'3;"";"";""',
+			'4;"carol@example.com";"12";carol',
+			'5;"quoted ""name"" <no>";;',
+		].join('\r\n');
+		const run = await runFiles({
+			files: [{ text: csv, property: 'export', name: 'crm.csv' }],
+			store: 'filesystem',
+			parameters: audienceFromFile('addUsers', {
+				binaryPropertyName: 'export',
+				fileFormat: 'csv',
+				columnMap: { columns: [{ column: 'e-mail', type: 'email' }, { column: ' Phone ', type: 'phone_number' }, { column: 'HANDLE', type: 'handle' }] },
+				fileOptions: { delimiter: ';' },
+			}),
+		});
+		expect(run.error).toBeUndefined();
+		const [op] = JSON.parse(posts()[0].body) as Array<{ params: { users: IDataObject[] } }>;
+		expect(op.params.users).toEqual([
+			{ email: [sha('jane@example.com')], phone_number: [sha('442079460958')], handle: [sha('jane_x')] },
+			{ email: [sha('bob@example.com')] },
+		]);
+		expect(run.out().at(-1)).toMatchObject({
+			file: 'crm.csv',
+			linesRead: 6,
+			headerLines: 1,
+			blankLines: 0,
+			usersSent: 2,
+			refused: 3,
+			refusedLines: [
+				{ line: 4, reason: 'has no value in the mapped column(s) e-mail, Phone, HANDLE' },
+				{ line: 5, reason: 'Phone (phone_number) is not a phone number with country code, 7 to 15 digits ("12")' },
+				{ line: 6, reason: 'e-mail (email) is not an email address ("quoted "name" <no>")' },
+			],
+			countsConfirmed: true,
+		});
+	});
+
+	it('sends a request again when X\'s counts do not match, and confirms the counts in the end', async () => {
+		env.emulator.control.injectAudienceCountMismatch(1);
+		const run = await runFiles({ files: [{ text: 'a@x.com\nb@x.com\n' }], parameters: audienceFromFile('addUsers') });
+		expect(run.error).toBeUndefined();
+		expect(posts()).toHaveLength(2);
+		expect(posts()[0].body).toBe(posts()[1].body);
+		expect(run.out()[0]).toMatchObject({ request: 1, users: 2, success_count: 2, total_count: 2, attempts: 2 });
+		expect(run.out()[1]).toMatchObject({ usersSent: 2, xSuccessCount: 2, xTotalCount: 2, countsConfirmed: true });
+	});
+});
+
+describe('Add/Remove Users from a file: bad input is refused before any request', () => {
+	it('names the item and the field: a missing binary property, a column not in the header, a delimiter of two characters, no column map', async () => {
+		const cases: Array<[INodeParameters, RegExp]> = [
+			[{ binaryPropertyName: 'file' }, /^Item 0: Input Binary Field \(binaryPropertyName\) names no binary property of the item \(got "file"; the item has data\)/],
+			[{ fileFormat: 'csv', columnMap: { columns: [{ column: 'Mail', type: 'email' }] } }, /^Item 0: Columns \(columnMap\) entry 1 names a column that is not in the file's header row \(got "Mail"; the header has "Email", "Phone"\)/],
+			[{ fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }] }, fileOptions: { delimiter: ';;' } }, /^Item 0: CSV Delimiter \(delimiter\) must be one character other than a quote or a line break \(got ";;"\)/],
+			[{ fileFormat: 'csv' }, /^Item 0: Columns \(columnMap\) needs at least one column mapped to an identifier type \(email, phone_number, handle, twitter_id, device_id, partner_user_id\)/],
+			[{ fileOptions: { expiresAt: '2020-01-01T00:00:00Z' } }, /^Item 0: Expires At \(expires_at\) must be in the future/],
+		];
+		for (const [extra, message] of cases) {
+			const run = await runFiles({ files: [{ text: 'Email,Phone\na@x.com,\n' }], parameters: audienceFromFile('addUsers', extra) });
+			expect(run.error?.message).toMatch(message);
+		}
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('checks every file\'s header before the first request; with Continue On Fail the other files are sent', async () => {
+		const parameters = audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }] } });
+		const files = [{ text: 'Email\na@x.com\n' }, { text: 'Mail\nb@x.com\n' }];
+		const stopped = await runFiles({ files, parameters });
+		expect(stopped.error?.message).toMatch(/^Item 1: Columns \(columnMap\) entry 1 names a column that is not in the file's header row/);
+		expect(posts()).toHaveLength(0);
+
+		const continued = await runFiles({ files, parameters, continueOnFail: true });
+		expect(continued.error).toBeUndefined();
+		const out = continued.out();
+		expect(out.map((o) => (o.error ? 'error' : o.request ? 'request' : 'summary'))).toEqual(['request', 'summary', 'error']);
+		expect(members().email).toEqual([sha('a@x.com')]);
+	});
+});
+
+describe('Do-Not-Reach List: Add Users from a file', () => {
+	it('uploads emails and phone numbers from a CSV with expires_at and no effective_at (X takes none there)', async () => {
+		const run = await runFiles({
+			files: [{ text: 'email,phone\nA@x.com,+1 555 123 4567\nb@x.com,\n' }],
+			parameters: {
+				resource: 'doNotReachList',
+				operation: 'addUsers',
+				account: fx().accountId,
+				doNotReachListId: fx().doNotReachListId,
+				audienceInput: 'file',
+				fileFormat: 'csv',
+				columnMap: { columns: [{ column: 'email', type: 'email' }, { column: 'phone', type: 'phone_number' }] },
+				fileOptions: { expiresAt: '2099-01-01T00:00:00Z' },
+			},
+		});
+		expect(run.error).toBeUndefined();
+		expect(posts()[0].path).toBe(`/12/batch/accounts/${fx().accountId}/do_not_reach_lists/${fx().doNotReachListId}/users`);
+		expect(JSON.parse(posts()[0].body)[0].params).toEqual({ expires_at: '2099-01-01T00:00:00Z', users: [{ email: [sha('a@x.com')], phone_number: [sha('15551234567')] }, { email: [sha('b@x.com')] }] });
+		expect(env.emulator.control.doNotReachMembers(fx().doNotReachListId)).toEqual({ email: [sha('a@x.com'), sha('b@x.com')], phone_number: [sha('15551234567')] });
+		expect(run.out().at(-1)).toMatchObject({ usersSent: 2, xSuccessCount: 2, xTotalCount: 2, countsConfirmed: true });
+	});
+});
