@@ -4,10 +4,17 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { accountActivityResource } from './resources/accountActivity';
 import { activitySubscriptionResource } from './resources/activitySubscription';
+import { connectionResource } from './resources/connection';
+import { streamLinkResource } from './resources/streamLink';
+import { streamRuleResource } from './resources/streamRule';
 import { webhookResource } from './resources/webhook';
 
-export const webhookResources: Resource[] = [webhookResource, activitySubscriptionResource];
+export const webhookResources: Resource[] = [webhookResource, activitySubscriptionResource, accountActivityResource, streamRuleResource, streamLinkResource, connectionResource];
+
+/** Where a user's context is taken: activity subscriptions of private kinds, and Account Activity subscribe/validate. */
+const USER_CONTEXT = { resource: ['activitySubscription', 'accountActivity'], operation: ['create', 'subscribe', 'validate'] };
 
 export class XWebhooks implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,15 +24,16 @@ export class XWebhooks implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: operationSubtitle(webhookResources),
-		description: 'Manage X webhooks, event replay and activity subscriptions',
+		description: 'Manage X webhooks, event replay, activity and Account Activity subscriptions, filtered-stream rules and links, and stream connections',
 		defaults: { name: 'X Webhooks' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		// The App's bearer token for everything; a user's OAuth 1.0a tokens for private activity kinds.
+		// The App's bearer token for everything; a user's OAuth 1.0a or OAuth 2.0 tokens where X needs the user's context.
 		credentials: [
 			{ name: 'xAppOnlyApi', required: true },
-			{ name: 'xOAuth1Api', required: false, displayOptions: { show: { resource: ['activitySubscription'], operation: ['create'] } } },
+			{ name: 'xOAuth1Api', required: false, displayOptions: { show: USER_CONTEXT } },
+			{ name: 'xOAuth2Api', required: false, displayOptions: { show: USER_CONTEXT } },
 		],
 		properties: [...buildProperties(webhookResources), requestOptionsProperty],
 	};

@@ -45,7 +45,7 @@ export function redactDeep<T>(value: T, secrets: readonly string[] = []): T {
 	return value;
 }
 
-const SECRET_FIELDS = ['consumerKey', 'consumerSecret', 'accessToken', 'accessTokenSecret', 'apiKey', 'apiKeySecret', 'bearerToken'];
+const SECRET_FIELDS = ['consumerKey', 'consumerSecret', 'accessToken', 'accessTokenSecret', 'apiKey', 'apiKeySecret', 'bearerToken', 'clientSecret'];
 
 /**
  * The secret values a credential holds, as they may appear on the wire: raw, percent-encoded, and
@@ -54,7 +54,8 @@ const SECRET_FIELDS = ['consumerKey', 'consumerSecret', 'accessToken', 'accessTo
 export function credentialSecrets(credentials: IDataObject | undefined): string[] {
 	if (!credentials) return [];
 	const tokenData = (credentials.oauthTokenData ?? {}) as IDataObject;
-	const values = [...SECRET_FIELDS.map((f) => credentials[f]), tokenData.oauth_token, tokenData.oauth_token_secret]
+	// oauth_token*: OAuth 1.0a (Connect); access_token, refresh_token: OAuth 2.0 (n8n keeps both in oauthTokenData).
+	const values = [...SECRET_FIELDS.map((f) => credentials[f]), tokenData.oauth_token, tokenData.oauth_token_secret, tokenData.access_token, tokenData.refresh_token]
 		.filter((v): v is string => typeof v === 'string' && v.length >= 8);
 	const out = new Set<string>();
 	for (const v of values) {

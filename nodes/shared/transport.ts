@@ -32,6 +32,8 @@ export type XAuth = 'user' | 'app';
 
 export const USER_CREDENTIAL_TYPES = ['xOAuth1Api', 'xOAuth1ConnectApi'] as const;
 export const APP_CREDENTIAL_TYPE = 'xAppOnlyApi';
+/** X OAuth 2.0 user context (authorization code with PKCE): /2 endpoints only. */
+export const OAUTH2_USER_CREDENTIAL_TYPE = 'xOAuth2Api';
 
 export const DEFAULT_ADS_VERSION = 12;
 
@@ -52,6 +54,8 @@ export interface XRequest {
 	itemIndex?: number;
 	/** OAuth token steps: sign with this token instead of the credential's (X OAuth 1.0a credential only). */
 	tokenOverride?: TokenOverride;
+	/** X answers a message instead of data (a draft post's preview), so an answer without data is read. */
+	answersMessage?: boolean;
 }
 
 export interface RetryPolicy {
@@ -83,10 +87,17 @@ export interface XResponse {
 
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 
-/** The user credential the node is set to use (X OAuth 1.0a with pasted tokens, or the Connect one). */
+/**
+ * The user credential the node is set to use: X OAuth 1.0a with pasted tokens, the Connect one, or
+ * (nodes without an Authentication parameter: X Webhooks, X Trigger) the X OAuth 2.0 user credential
+ * when that is the one given.
+ */
 export function userCredentialType(ctx: XContext): string {
-	const chosen = ctx.getNode().parameters.authentication;
-	return chosen === 'xOAuth1ConnectApi' ? 'xOAuth1ConnectApi' : 'xOAuth1Api';
+	const node = ctx.getNode();
+	const chosen = node.parameters.authentication;
+	if (chosen === 'xOAuth1ConnectApi') return 'xOAuth1ConnectApi';
+	if (chosen === undefined && !node.credentials?.xOAuth1Api && node.credentials?.[OAUTH2_USER_CREDENTIAL_TYPE]) return OAUTH2_USER_CREDENTIAL_TYPE;
+	return 'xOAuth1Api';
 }
 
 export function credentialTypeFor(ctx: XContext, auth: XAuth): string {
@@ -232,7 +243,8 @@ function interpret(request: XRequest, answer: RawAnswer): { body: unknown } | { 
 		return success ? { unreadable: describeAnswer(answer, text) } : { body: text };
 	}
 	if (success && (parsed === null || typeof parsed !== 'object')) return { unreadable: describeAnswer(answer, text) };
-	if (success && request.host !== 'api' && (Array.isArray(parsed) || !('data' in (parsed as object)))) {
+	const message = request.answersMessage && typeof (parsed as { message?: unknown } | null)?.message === 'string';
+	if (success && request.host !== 'api' && (Array.isArray(parsed) || !('data' in (parsed as object) || message))) {
 		return { unreadable: `JSON without the Ads API's data field (${answer.bytes?.length ?? 0} bytes)` };
 	}
 	return { body: parsed };
@@ -300,11 +312,14 @@ export async function xRequest(
 			encoding: 'stream',
 			disableFollowRedirect: true,
 			timeout: timeoutMs,
-			// 401 still throws inside n8n so that an expired bearer token is fetched again once.
-			ignoreHttpStatusErrors: auth === 'app' ? { ignore: true, except: [401] } : true,
+			// 401 still throws inside n8n so that an expired bearer token is fetched again once (and an
+			// OAuth 2.0 user token refreshed).
+			ignoreHttpStatusErrors: auth === 'app' || credentialType === OAUTH2_USER_CREDENTIAL_TYPE ? { ignore: true, except: [401] } : true,
 		};
 		if (request.body !== undefined) {
-			options.body = request.body as IDataObject;
+			// n8n sends no body for an empty object; a /2 operation that requires a JSON body gets "{}".
+			const empty = request.host === 'api' && !Array.isArray(request.body) && Object.keys(request.body).length === 0;
+			options.body = empty ? '{}' : (request.body as IDataObject);
 			options.headers = { 'Content-Type': 'application/json' };
 		}
 		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
@@ -444,4 +459,84 @@ export interface AdsEnvelope {
 export async function adsRequest(ctx: XContext, request: XRequest, policy?: RetryPolicy): Promise<AdsEnvelope> {
 	const { body } = await xRequest(ctx, request, policy);
 	return (body ?? {}) as AdsEnvelope;
+}
+
+/** A file X hands out by URL (an asynchronous analytics result), as it came: status, headers and bytes. */
+export interface Download {
+	status: number;
+	headers: Record<string, string>;
+	bytes: Buffer;
+}
+
+/**
+ * Downloads a file X links to, such as an analytics job's result on X's file host or a CDN.
+ * Those URLs are unsigned and on another host than the API, so the request carries no
+ * credential at all (n8n's plain httpRequest); the timeout, the answer size and the retries follow
+ * the same rules as API requests. Any status comes back to the caller (a 403 or 404 of an expired
+ * file is the caller's to handle), 5xx and lost connections are retried first.
+ */
+export async function xDownload(ctx: IExecuteFunctions, url: string, policy: RetryPolicy, itemIndex = 0): Promise<Download> {
+	const target = new URL(url);
+	if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+		throw new NodeOperationError(ctx.getNode(), `X's result URL is not an http(s) address: ${target.protocol}`, { itemIndex });
+	}
+	const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const label = `GET ${target.host}${target.pathname}`;
+	let retries = 0;
+	let waited = 0;
+	for (let attempt = 1; ; attempt++) {
+		const state = { timedOut: false };
+		const stopClock = new AbortController();
+		const deadline = sleep(timeoutMs, stopClock.signal).then(
+			() => TIMED_OUT,
+			() => undefined,
+		);
+		let answer: RawAnswer;
+		try {
+			const pending = (async (): Promise<RawAnswer> => {
+				const full = (await ctx.helpers.httpRequest({
+					method: 'GET',
+					url,
+					encoding: 'stream',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: timeoutMs,
+				})) as { statusCode: number; headers: unknown; body: unknown };
+				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
+			})();
+			const first = await Promise.race([pending, deadline]);
+			if (first === TIMED_OUT) {
+				state.timedOut = true;
+				pending.catch(() => undefined);
+				throw Object.assign(new Error(`no complete answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+			}
+			answer = first as RawAnswer;
+		} catch (error) {
+			if (isConnectionError(error) && retries < policy.maxRetries) {
+				retries++;
+				const wait = backoffMs(retries);
+				ctx.logger.warn(`X: ${label} ${describeFailure(error, timeoutMs)}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
+				await sleep(wait);
+				continue;
+			}
+			throw xTransportError(ctx.getNode(), error, { label, itemIndex, attempts: attempt, connection: isConnectionError(error), timeoutMs, secrets: [] });
+		} finally {
+			stopClock.abort();
+		}
+		if (answer.tooLarge) {
+			throw new NodeOperationError(ctx.getNode(), `X's result file is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB (not read)`, { itemIndex, description: label });
+		}
+		if (TRANSIENT_STATUSES.has(answer.status) && retries < policy.maxRetries) {
+			const retryAfter = retryAfterMs(answer.headers);
+			if (retryAfter === undefined || waited + retryAfter <= policy.maxRateLimitWaitMs) {
+				retries++;
+				const wait = retryAfter ?? backoffMs(retries);
+				if (retryAfter !== undefined) waited += retryAfter;
+				ctx.logger.warn(`X: ${label} answered ${answer.status}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
+				await sleep(wait);
+				continue;
+			}
+		}
+		return { status: answer.status, headers: answer.headers, bytes: answer.bytes ?? Buffer.alloc(0) };
+	}
 }

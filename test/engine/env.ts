@@ -7,6 +7,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XOAuth1ConnectApi } from '../../credentials/XOAuth1ConnectApi.credentials';
+import { XOAuth2Api } from '../../credentials/XOAuth2Api.credentials';
 import { XAds } from '../../nodes/XAds/XAds.node';
 import { XOAuth } from '../../nodes/XOAuth/XOAuth.node';
 import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
@@ -18,6 +19,8 @@ import type { WorkflowResult } from '../harness';
 export const X_ADS = 'n8n-nodes-x-ads.xAds';
 export const X_WEBHOOKS = 'n8n-nodes-x-ads.xWebhooks';
 export const X_OAUTH = 'n8n-nodes-x-ads.xOAuth';
+/** The scopes of the engine tests' X OAuth 2.0 credential (users[0]). */
+export const OAUTH2_TEST_SCOPES = ['tweet.read', 'users.read', 'dm.read', 'dm.write', 'like.read', 'offline.access'];
 
 export interface XTestEnv {
 	emulator: XEmulator;
@@ -27,11 +30,13 @@ export interface XTestEnv {
 	/** Every workflow error and error item the tests provoked, for the no-secret sweep. */
 	provokedErrors: unknown[];
 	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean }): Promise<WorkflowResult>;
-	/** userContext: the node also holds the X OAuth 1.0a credential of users[0] (private activity kinds). */
-	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; userContext?: boolean }): Promise<WorkflowResult>;
+	/** userContext: the node also holds the X OAuth 1.0a credential of users[0] (private activity kinds), or with 'oauth2' the X OAuth 2.0 one. */
+	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; userContext?: boolean | 'oauth2' }): Promise<WorkflowResult>;
 	/** Runs the X OAuth node: xOAuth1Api for resource oauth1, xAppOnlyApi for resource bearerToken. */
 	oauth(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean }): Promise<WorkflowResult>;
 	useEnvironment(environment: 'production' | 'sandbox'): void;
+	/** Gives the X OAuth 2.0 credential fresh tokens of users[0] (a reset forgets the issued ones). */
+	connectOAuth2(scopes?: string[]): void;
 	close(): Promise<void>;
 }
 
@@ -41,7 +46,7 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 	const urls = { apiBaseUrl: emulator.urls.api, adsBaseUrl: emulator.urls.ads, adsSandboxBaseUrl: emulator.urls.adsSandbox };
 	const harness = new EngineHarness({
 		nodeTypes: [XAds, XWebhooks, XOAuth],
-		credentialTypes: [XOAuth1Api, XOAuth1ConnectApi, XAppOnlyApi],
+		credentialTypes: [XOAuth1Api, XOAuth1ConnectApi, XAppOnlyApi, XOAuth2Api],
 		credentials: {
 			xOAuth1Api: {
 				consumerKey: emulator.app.consumerKey,
@@ -63,6 +68,15 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 				apiKey: emulator.app.consumerKey,
 				apiKeySecret: emulator.app.consumerSecret,
 				apiBaseUrl: emulator.urls.api,
+			},
+			// Connected as n8n's "Connect my account" leaves it: users[0]'s OAuth 2.0 tokens (test/engine/oauth2.test.ts runs the flow).
+			xOAuth2Api: {
+				clientId: emulator.control.oauth2Client().clientId,
+				clientSecret: emulator.control.oauth2Client().clientSecret,
+				authUrl: `${emulator.urls.api}/2/oauth2/authorize`,
+				accessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
+				apiBaseUrl: emulator.urls.api,
+				oauthTokenData: emulator.control.issueOAuth2Token(0, OAUTH2_TEST_SCOPES) as unknown as IDataObject,
 			},
 		},
 	});
@@ -100,7 +114,11 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 						parameters,
 						credentials: {
 							xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' },
-							...(settings.userContext ? { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } } : {}),
+							...(settings.userContext === 'oauth2'
+								? { xOAuth2Api: { id: 'xOAuth2Api', name: 'xOAuth2Api' } }
+								: settings.userContext
+									? { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } }
+									: {}),
 						},
 					},
 					input,
@@ -121,6 +139,9 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 			for (const type of ['xOAuth1Api', 'xOAuth1ConnectApi']) {
 				harness.setCredentialData(type, { ...harness.credentialData(type), environment });
 			}
+		},
+		connectOAuth2: (scopes = OAUTH2_TEST_SCOPES) => {
+			harness.setCredentialData('xOAuth2Api', { ...harness.credentialData('xOAuth2Api'), oauthTokenData: emulator.control.issueOAuth2Token(0, scopes) as unknown as IDataObject });
 		},
 		close: () => emulator.close(),
 	};
@@ -157,6 +178,7 @@ export function engineSuite(): XTestEnv {
 	beforeEach(() => {
 		current!.emulator.control.reset();
 		current!.useEnvironment('production');
+		current!.connectOAuth2();
 	});
 	return new Proxy({} as XTestEnv, {
 		get: (_target, key) => {

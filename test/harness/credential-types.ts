@@ -47,6 +47,46 @@ export class OAuth1ApiBase implements ICredentialType {
 	];
 }
 
+/** Stand-in for n8n-nodes-base's generic `oAuth2Api` credential (the fields n8n-core's requestOAuth2 reads). */
+export class OAuth2ApiBase implements ICredentialType {
+	name = 'oAuth2Api';
+
+	displayName = 'OAuth2 API';
+
+	genericAuth = true;
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Grant Type',
+			name: 'grantType',
+			type: 'options',
+			options: [
+				{ name: 'Authorization Code', value: 'authorizationCode' },
+				{ name: 'Client Credentials', value: 'clientCredentials' },
+				{ name: 'PKCE', value: 'pkce' },
+			],
+			default: 'authorizationCode',
+		},
+		{ displayName: 'Authorization URL', name: 'authUrl', type: 'string', default: '', required: true },
+		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'string', default: '', required: true },
+		{ displayName: 'Client ID', name: 'clientId', type: 'string', default: '', required: true },
+		{ displayName: 'Client Secret', name: 'clientSecret', type: 'string', typeOptions: { password: true }, default: '' },
+		{ displayName: 'Scope', name: 'scope', type: 'string', default: '' },
+		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'string', default: '' },
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{ name: 'Body', value: 'body' },
+				{ name: 'Header', value: 'header' },
+			],
+			default: 'header',
+		},
+		{ displayName: 'Ignore SSL Issues', name: 'ignoreSSLIssues', type: 'boolean', default: false },
+	];
+}
+
 export class HarnessCredentialTypes {
 	private readonly types = new Map<string, ICredentialType>();
 
@@ -63,6 +103,9 @@ export class HarnessCredentialTypes {
 		for (const type of [...this.types.values()]) {
 			if (this.getParentTypes(type.name).includes('oAuth1Api') && !this.types.has('oAuth1Api')) {
 				this.register(OAuth1ApiBase);
+			}
+			if (this.getParentTypes(type.name).includes('oAuth2Api') && !this.types.has('oAuth2Api')) {
+				this.register(OAuth2ApiBase);
 			}
 		}
 	}

@@ -81,15 +81,16 @@ export const LEGACY_DIRECTIONS: Record<string, string | undefined> = { sent: 'ou
 
 /** The credential X needs for private kinds, as the error and the descriptions name it. */
 export const USER_CREDENTIAL_HINT =
-	'add an X OAuth 1.0a credential holding the access token of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
+	'add an X OAuth 1.0a or X OAuth 2.0 credential of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
 
 export function isPrivateKind(kind: string): boolean {
 	return PRIVATE_KINDS.includes(KIND_ALIASES[kind] ?? kind);
 }
 
-/** Whether the node has an X OAuth 1.0a credential set (the user context for private kinds). */
+/** Whether the node has a user credential set (X OAuth 1.0a or X OAuth 2.0: the user context for private kinds). */
 export function hasUserCredential(ctx: XContext): boolean {
-	return !!ctx.getNode().credentials?.xOAuth1Api;
+	const set = ctx.getNode().credentials;
+	return !!set?.xOAuth1Api || !!set?.xOAuth2Api;
 }
 
 /** A direction as X takes it, or undefined for both; throws on a value of no meaning. */

@@ -1,0 +1,124 @@
+/**
+ * Stream connections (https://docs.x.com/x-api/connections/introduction): the App's streaming
+ * connections, open and past, and the ways to end them, which is how an App clears a
+ * TooManyConnections left by a client that died without closing its stream. App's bearer token.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { CheckedItem, Resource } from '../../shared/endpoints';
+import type { ListRequest } from '../../shared/pagination';
+import type { RetryPolicy } from '../../shared/transport';
+import { xRequest } from '../../shared/transport';
+
+/** The streams X names in the connections endpoints (openapi.json, endpoint_id and endpoints). */
+export const STREAM_ENDPOINTS = [
+	'filtered_stream',
+	'sample_stream',
+	'sample10_stream',
+	'firehose_stream',
+	'tweets_compliance_stream',
+	'users_compliance_stream',
+	'tweet_label_stream',
+	'firehose_stream_lang_en',
+	'firehose_stream_lang_ja',
+	'firehose_stream_lang_ko',
+	'firehose_stream_lang_pt',
+	'likes_firehose_stream',
+	'likes_sample10_stream',
+	'likes_compliance_stream',
+] as const;
+
+/** Pages of GET /2/connections (max_results up to 100, meta.next_token). */
+async function history(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
+	const list = (item as CheckedItem & { list: ListRequest }).list;
+	const out: IDataObject[] = [];
+	const seen = new Set<string>();
+	let token: string | undefined;
+	do {
+		const wanted = list.returnAll ? 100 : Math.min(100, list.limit - out.length);
+		const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
+		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
+		const page = (body ?? {}) as IDataObject;
+		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+		for (const c of data) out.push(c);
+		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
+		if (data.length === 0 || (token && seen.has(token))) break;
+		if (token) seen.add(token);
+	} while (token && (list.returnAll || out.length < list.limit));
+	return list.returnAll ? out : out.slice(0, list.limit);
+}
+
+/** One output item per connection X tried to end (uuid, success, error_message). */
+const killed = (envelope: { data: unknown }): IDataObject[] => {
+	const data = (envelope.data ?? {}) as IDataObject;
+	const results = Array.isArray(data.results) ? (data.results as IDataObject[]) : [];
+	return results.length ? results : [{ successful_kills: data.successful_kills as number, failed_kills: data.failed_kills as number }];
+};
+
+export const connectionResource: Resource = {
+	name: 'Connection',
+	value: 'connection',
+	description: 'The App\'s streaming connections (history, and ending stale ones that cause TooManyConnections)',
+	endpoints: [
+		{
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many connections',
+			description: 'The App\'s streaming connections with when they started and why they ended',
+			method: 'GET',
+			host: 'api',
+			path: '/2/connections',
+			docs: 'https://docs.x.com/x-api/connections/get-connection-history',
+			list: { maxCount: 100 },
+			fields: [
+				{ wire: 'status', label: 'Status', type: 'options', options: ['active', 'inactive', 'all'], default: 'active', description: 'Open connections, ended ones, or both' },
+				{ wire: 'endpoints', label: 'Streams', type: 'multiOptions', options: STREAM_ENDPOINTS, description: 'Only connections to these streams' },
+				{
+					wire: 'connection.fields',
+					name: 'connectionFields',
+					label: 'Fields',
+					type: 'multiOptions',
+					options: ['client_ip', 'connected_at', 'disconnect_reason', 'disconnected_at', 'endpoint_name', 'id'],
+					description: 'Fields of each connection to return',
+				},
+			],
+			run: history,
+		},
+		{
+			operation: 'deleteAll',
+			name: 'Terminate All',
+			action: 'Terminate all connections',
+			description: 'End every open streaming connection of the App (one output item per connection)',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/connections/all',
+			docs: 'https://docs.x.com/x-api/connections/terminate-all-connections',
+			output: killed,
+		},
+		{
+			operation: 'deleteByEndpoint',
+			name: 'Terminate by Stream',
+			action: 'Terminate the connections of a stream',
+			description: 'End the App\'s open connections to one stream',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/connections/{endpoint_id}',
+			docs: 'https://docs.x.com/x-api/connections/terminate-connections-by-endpoint',
+			fields: [{ wire: 'endpoint_id', label: 'Stream', type: 'options', required: true, options: STREAM_ENDPOINTS, default: 'filtered_stream' }],
+			output: killed,
+		},
+		{
+			operation: 'deleteMany',
+			name: 'Terminate Many',
+			action: 'Terminate connections by ID',
+			description: 'End up to 100 connections by their IDs (from Get Many)',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/connections',
+			docs: 'https://docs.x.com/x-api/connections/terminate-multiple-connections',
+			send: 'json',
+			fields: [{ wire: 'uuids', label: 'Connection IDs', type: 'list', required: true, description: 'Comma-separated connection IDs (1 to 100)', rules: { maxItems: 100 } }],
+			output: killed,
+		},
+	],
+};

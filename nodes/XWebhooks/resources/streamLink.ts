@@ -1,0 +1,60 @@
+/**
+ * Filtered-stream webhooks (https://docs.x.com/x-api/webhooks/stream/introduction): a webhook linked
+ * to the filtered stream receives every post that matches the App's rules (with edit history), as a
+ * signed POST instead of a held connection. App's bearer token.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Field, Resource } from '../../shared/endpoints';
+
+const WEBHOOK_ID: Field = {
+	wire: 'webhook_id',
+	label: 'Webhook ID',
+	type: 'string',
+	required: true,
+	rules: { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' },
+};
+
+export const streamLinkResource: Resource = {
+	name: 'Stream Link',
+	value: 'streamLink',
+	description: 'Links between a webhook and the filtered stream (matching posts delivered to the webhook)',
+	endpoints: [
+		{
+			operation: 'create',
+			name: 'Create',
+			action: 'Link a webhook to the filtered stream',
+			description: 'Deliver the posts matching the stream rules to this webhook',
+			method: 'POST',
+			host: 'api',
+			path: '/2/tweets/search/webhooks/{webhook_id}',
+			docs: 'https://docs.x.com/x-api/webhooks/create-stream-link',
+			idempotent: true,
+			fields: [{ ...WEBHOOK_ID, description: 'The webhook that receives matching posts' }],
+			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
+		},
+		{
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many stream links',
+			description: 'List the webhooks linked to the filtered stream',
+			method: 'GET',
+			host: 'api',
+			path: '/2/tweets/search/webhooks',
+			docs: 'https://docs.x.com/x-api/webhooks/get-stream-links',
+			list: { onePage: true },
+		},
+		{
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Unlink a webhook from the filtered stream',
+			description: 'Stop delivering matching posts to this webhook (the webhook itself stays)',
+			method: 'DELETE',
+			host: 'api',
+			path: '/2/tweets/search/webhooks/{webhook_id}',
+			docs: 'https://docs.x.com/x-api/webhooks/delete-stream-link',
+			fields: [WEBHOOK_ID],
+			output: (envelope, values) => [{ webhook_id: values.webhook_id, ...(envelope.data as IDataObject) }],
+		},
+	],
+};

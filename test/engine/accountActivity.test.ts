@@ -1,0 +1,77 @@
+/**
+ * X Webhooks > Account Activity Subscription through n8n-core's engine against the emulator: a user
+ * subscribes in their own context (X OAuth 1.0a or X OAuth 2.0), the App lists, counts and removes
+ * with its bearer token; without a user credential nothing is sent.
+ */
+import { engineSuite } from './env';
+
+const env = engineSuite();
+const aa = (operation: string, fields: Record<string, unknown> = {}, settings: { userContext?: boolean | 'oauth2'; continueOnFail?: boolean } = {}) =>
+	env.webhooks({ resource: 'accountActivity', operation, ...fields }, [{}], settings);
+
+let webhookId: string;
+beforeEach(async () => {
+	env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+	// A webhook the App has (registered straight in the emulator's store: CRC is not what these tests are about).
+	webhookId = '1600000000000000001';
+	(env.emulator.control.state().webhooks as unknown as Array<Record<string, unknown>>).push({ id: webhookId, url: 'https://example.com/x', valid: true, created_at: new Date().toISOString() });
+});
+
+const user = () => env.emulator.users[0].userId;
+const calls = (path: string) => env.emulator.control.requests().filter((r) => r.path.startsWith(path));
+
+describe('Account Activity subscriptions', () => {
+	it('subscribes the OAuth 1.0a credential\'s user, validates, lists, counts and deletes', async () => {
+		const sub = await aa('subscribe', { webhookId }, { userContext: true });
+		expect(sub.error).toBeUndefined();
+		expect(sub.output()[0].json).toEqual({ webhook_id: webhookId, subscribed: true });
+		const post = calls('/2/account_activity').find((r) => r.method === 'POST')!;
+		expect(post.headers.authorization).toBe('OAuth');
+		expect(post.body).toBe('{}');
+		expect(env.emulator.control.accountActivitySubscriptions()).toEqual([expect.objectContaining({ webhookId, userId: user() })]);
+
+		expect((await aa('validate', { webhookId }, { userContext: true })).output()[0].json).toEqual({ webhook_id: webhookId, subscribed: true });
+		const listed = await aa('getAll', { webhookId, returnAll: true });
+		expect(listed.output().map((i) => i.json)).toEqual([{ user_id: user(), webhook_id: webhookId, webhook_url: 'https://example.com/x', application_id: expect.stringMatching(/^\d+$/) }]);
+		expect((await aa('getCount')).output()[0].json).toMatchObject({ subscriptions_count_all: '1', provisioned_count: '15' });
+		const removed = await aa('delete', { webhookId, userId: user() });
+		expect(removed.output()[0].json).toEqual({ webhook_id: webhookId, user_id: user(), subscribed: false });
+		expect(calls('/2/account_activity').find((r) => r.method === 'DELETE')!.headers.authorization).toBe('Bearer');
+		expect((await aa('validate', { webhookId }, { userContext: true })).output()[0].json).toEqual({ webhook_id: webhookId, subscribed: false });
+	});
+
+	it('subscribes with the X OAuth 2.0 credential (a Bearer user token, not the App\'s)', async () => {
+		const sub = await aa('subscribe', { webhookId }, { userContext: 'oauth2' });
+		expect(sub.error).toBeUndefined();
+		expect(sub.output()[0].json).toEqual({ webhook_id: webhookId, subscribed: true });
+		const post = calls('/2/account_activity').find((r) => r.method === 'POST')!;
+		expect(post.headers.authorization).toBe('Bearer');
+		expect(env.emulator.control.accountActivitySubscriptions()).toEqual([expect.objectContaining({ userId: user() })]);
+	});
+
+	it('refuses Subscribe and Validate without a user credential, before any request', async () => {
+		for (const operation of ['subscribe', 'validate']) {
+			const result = await aa(operation, { webhookId });
+			expect(result.error?.message).toMatch(/Item 0: Credential .*X OAuth 1\.0a or X OAuth 2\.0 credential/);
+		}
+		expect(calls('/2/account_activity')).toEqual([]);
+	});
+
+	it('refuses a malformed webhook or user ID before sending, and names X\'s 404 for an unknown subscription', async () => {
+		expect((await aa('getAll', { webhookId: '12a', returnAll: true })).error?.message).toMatch(/Webhook ID \(webhook_id\).*1 to 19 digits/);
+		expect((await aa('delete', { webhookId, userId: 'me' })).error?.message).toMatch(/User ID \(user_id\).*numeric X user ID/);
+		expect(calls('/2/account_activity')).toEqual([]);
+		const gone = await aa('delete', { webhookId, userId: '42' });
+		expect((gone.error as { httpCode?: string }).httpCode).toBe('404');
+	});
+
+	it('Limit cuts the list of subscribed users', async () => {
+		await aa('subscribe', { webhookId }, { userContext: true });
+		await aa('subscribe', { webhookId }, { userContext: 'oauth2' });
+		env.emulator.control.setOAuth2({ authorizeUserIndex: 1 });
+		const other = env.emulator.control.issueOAuth2Token(1, ['tweet.read', 'users.read', 'dm.read', 'dm.write']);
+		await fetch(`${env.emulator.urls.api}/2/account_activity/webhooks/${webhookId}/subscriptions/all`, { method: 'POST', headers: { authorization: `Bearer ${other.access_token}`, 'content-type': 'application/json' }, body: '{}' });
+		expect((await aa('getAll', { webhookId, returnAll: true })).output()).toHaveLength(2);
+		expect((await aa('getAll', { webhookId, returnAll: false, limit: 1 })).output()).toHaveLength(1);
+	});
+});
