@@ -51,6 +51,22 @@ export async function activateTrigger(ctx: CaseContext, workflow: SavedWorkflow,
 	return { workflow, url, xWebhook, activationMs };
 }
 
+/**
+ * Activates a saved workflow whose activation should fail; returns n8n's error message ('' when it
+ * activated after all) and how long n8n took. n8n 2.41.1 tries a failing trigger activation 5 times
+ * (1, 2, 4, 8 s apart: TRIGGER_ACTIVATION_MAX_ATTEMPTS, dist/workflows/triggers/trigger-activation-retry.js)
+ * before the publication reports it failed (~17 s).
+ */
+export async function failedActivation(ctx: CaseContext, workflowId: string, timeoutMs = 45_000): Promise<{ message: string; ms: number }> {
+	const t = Date.now();
+	try {
+		await ctx.client.activateWorkflow(workflowId, timeoutMs);
+	} catch (error) {
+		return { message: (error as Error).message, ms: Date.now() - t };
+	}
+	return { message: '', ms: Date.now() - t };
+}
+
 /** Deactivates and waits until `gone()` holds (2.x unpublishes asynchronously). */
 export async function deactivateTrigger(ctx: CaseContext, workflowId: string, gone: () => boolean, timeoutMs = 20_000): Promise<number> {
 	const t = Date.now();

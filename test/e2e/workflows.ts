@@ -4,7 +4,7 @@
  * fixed items, No Op nodes, and the X Trigger alone or in the shipped example.
  *
  *   workflow: chain(code('Input', [{ id: 'a' }]), xAds('X Ads', { resource: 'account', operation: 'get', account: '={{ $json.id }}' }))
- *   workflow: (ctx) => chain(once(xAds('Apps', { resource: 'accountApp', operation: 'getAll' }, { account: fixtures.accountId })))
+ *   workflow: graph({ Start: [['A', 'B']] }, once(xAds('A', { resource: 'accountApp', operation: 'getAll' }, { account: '18ce54d4x5t' })), noOp('B'))
  */
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -73,6 +73,24 @@ export function xAds(
 		credentials: { [type]: opts.credential ?? '@x' },
 		...(opts.onError ? { onError: opts.onError } : {}),
 	};
+}
+
+/**
+ * Line Item > Update driven by each input item: its `id` (the line item), `status` (Status) and
+ * `total` (Total Budget, in currency units). The On Error cases run it on good and bad items alike.
+ */
+export function lineItemUpdateFromInput(name: string, account: string, onError: 'continueRegularOutput' | 'continueErrorOutput'): NodeJson {
+	return xAds(
+		name,
+		{
+			resource: 'lineItem',
+			operation: 'update',
+			lineItem: locator('={{ $json.id }}'),
+			amountUnit: 'currency',
+			updateFields: { entityStatus: '={{ $json.status }}', totalBudgetAmountLocalMicro: '={{ $json.total }}' },
+		},
+		{ account, onError },
+	);
 }
 
 /** The node with Execute Once on: it runs for the first input item only. */

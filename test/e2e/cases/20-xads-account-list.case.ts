@@ -3,24 +3,12 @@
  * (users[0] owns three production accounts in the emulator's seed).
  */
 import { defineCase } from '../types';
+import { chain, xAds } from '../workflows';
 
 export default defineCase({
 	name: 'X Ads: account get many (OAuth 1.0a)',
 	credentials: { x: { type: 'xOAuth1Api' } },
-	workflow: {
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				name: 'X Ads',
-				type: 'n8n-nodes-x-ads.xAds',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { authentication: 'xOAuth1Api', resource: 'account', operation: 'getAll', returnAll: true },
-				credentials: { xOAuth1Api: '@x' },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] } },
-	},
+	workflow: chain(xAds('X Ads', { resource: 'account', operation: 'getAll', returnAll: true })),
 	expect: {
 		status: 'success',
 		node: 'X Ads',

@@ -3,7 +3,7 @@
  * page only (X refuses it together with a cursor), then Account IDs in a second node.
  */
 import { defineCase } from '../types';
-import { queryOf, xAds } from '../workflows';
+import { graph, queryOf, START, xAds } from '../workflows';
 
 let chosen: string[] = [];
 
@@ -15,35 +15,12 @@ export default defineCase({
 		chosen = [ids[7], ids[1111]];
 	},
 	// Two branches off the trigger, so each X Ads node runs once.
-	workflow: () => ({
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				...xAds('By Name', {
-					resource: 'account',
-					operation: 'getAll',
-					returnAll: true,
-					filters: { nameStartsWith: 'zeta', withTotalCount: true, sortBy: 'name-asc' },
-				}),
-				position: [240, -100],
-			},
-			{
-				...xAds('By IDs', { resource: 'account', operation: 'getAll', returnAll: true, filters: { accountIds: chosen.join(', ') } }),
-				position: [240, 100],
-			},
-		],
-		connections: {
-			Start: {
-				main: [
-					[
-						{ node: 'By Name', type: 'main', index: 0 },
-						{ node: 'By IDs', type: 'main', index: 0 },
-					],
-				],
-			},
-		},
-		settings: { executionOrder: 'v1' },
-	}),
+	workflow: () =>
+		graph(
+			{ [START]: [['By Name', 'By IDs']] },
+			xAds('By Name', { resource: 'account', operation: 'getAll', returnAll: true, filters: { nameStartsWith: 'zeta', withTotalCount: true, sortBy: 'name-asc' } }),
+			xAds('By IDs', { resource: 'account', operation: 'getAll', returnAll: true, filters: { accountIds: chosen.join(', ') } }),
+		),
 	expect: {
 		executedNodes: ['Start', 'By Name', 'By IDs'],
 		outputs: {

@@ -6,8 +6,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 /** The production account the emulator seeds for users[1] ("Other Advertiser"). */
 const otherUsersAccount = (ctx: CaseContext): string => {
@@ -16,35 +16,18 @@ const otherUsersAccount = (ctx: CaseContext): string => {
 	if (!found) throw new Error('the emulator seed has no "Other Advertiser" account');
 	return found.account.id;
 };
-const account = (id: string) => ({ __rl: true, mode: 'id', value: id });
 
 export default defineCase({
 	name: 'X Ads: account app get many (sort, total count, limit, foreign account)',
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
-		const node = (name: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: { authentication: 'xOAuth1Api', resource: 'accountApp', operation: 'getAll', ...parameters },
-			credentials: { xOAuth1Api: '@x' },
-			...extra,
-		});
-		const accountId = fixtures(ctx).accountId;
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				node('Apps', 220, { account: account(accountId), returnAll: true, filters: { sortBy: 'created_at-desc', withTotalCount: true } }),
-				node('Apps (limit 2)', 440, { account: account(accountId), returnAll: false, limit: 2 }, { executeOnce: true }),
-				node('Apps (other user)', 660, { account: account(otherUsersAccount(ctx)), returnAll: true }, { executeOnce: true }),
-			],
-			connections: {
-				Start: { main: [[{ node: 'Apps', type: 'main', index: 0 }]] },
-				Apps: { main: [[{ node: 'Apps (limit 2)', type: 'main', index: 0 }]] },
-				'Apps (limit 2)': { main: [[{ node: 'Apps (other user)', type: 'main', index: 0 }]] },
-			},
-		};
+		const apps = (name: string, parameters: Record<string, unknown>, account = fixtures(ctx).accountId) =>
+			xAds(name, { resource: 'accountApp', operation: 'getAll', ...parameters }, { account });
+		return chain(
+			apps('Apps', { returnAll: true, filters: { sortBy: 'created_at-desc', withTotalCount: true } }),
+			once(apps('Apps (limit 2)', { returnAll: false, limit: 2 })),
+			once(apps('Apps (other user)', { returnAll: true }, otherUsersAccount(ctx))),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'Apps', 'Apps (limit 2)', 'Apps (other user)'],

@@ -7,8 +7,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, code, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const HISTORY_PATH = /^\/12\/accounts\/\w+\/account_history$/;
 
@@ -25,52 +25,19 @@ export default defineCase({
 			// the reach line item, a window given with an offset: CREATE 2026-01-01T11:30:00Z
 			{ entityType: 'LINE_ITEM', entityId: fx.lineItems.reach, start: '2026-01-01T01:00:00+01:00', end: '2026-01-01T12:00:00Z', userId: '' },
 		];
-		const history = (name: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: {
-				authentication: 'xOAuth1Api',
-				resource: 'accountHistory',
-				operation: 'getAll',
-				account: { __rl: true, mode: 'id', value: fx.accountId },
-				returnAll: true,
-				...parameters,
-			},
-			credentials: { xOAuth1Api: '@x' },
-			...extra,
-		});
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					name: 'Windows',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(inputs.map((json) => ({ json })))};` },
-				},
-				history('History', 440, {
-					entityType: '={{ $json.entityType }}',
-					entityId: '={{ $json.entityId }}',
-					startTime: '={{ $json.start }}',
-					endTime: '={{ $json.end }}',
-					filters: { userId: '={{ $json.userId }}' },
-				}),
-				history(
-					'History (half hour)',
-					660,
-					{ entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T10:30:00Z', endTime: '2026-01-02T00:00:00Z' },
-					{ executeOnce: true },
-				),
-			],
-			connections: {
-				Start: { main: [[{ node: 'Windows', type: 'main', index: 0 }]] },
-				Windows: { main: [[{ node: 'History', type: 'main', index: 0 }]] },
-				History: { main: [[{ node: 'History (half hour)', type: 'main', index: 0 }]] },
-			},
-		};
+		const history = (name: string, parameters: Record<string, unknown>) =>
+			xAds(name, { resource: 'accountHistory', operation: 'getAll', returnAll: true, ...parameters }, { account: fx.accountId });
+		return chain(
+			code('Windows', inputs),
+			history('History', {
+				entityType: '={{ $json.entityType }}',
+				entityId: '={{ $json.entityId }}',
+				startTime: '={{ $json.start }}',
+				endTime: '={{ $json.end }}',
+				filters: { userId: '={{ $json.userId }}' },
+			}),
+			once(history('History (half hour)', { entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T10:30:00Z', endTime: '2026-01-02T00:00:00Z' })),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'Windows', 'History', 'History (half hour)'],

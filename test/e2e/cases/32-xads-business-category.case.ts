@@ -4,6 +4,7 @@
  * catalogue, one item each, with IAB codes of the form IAB<n> or IAB<n>-<m>.
  */
 import { defineCase } from '../types';
+import { chain, xAds } from '../workflows';
 
 const NAMES = [
 	'Consumer Packaged Goods',
@@ -27,20 +28,7 @@ const NAMES = [
 export default defineCase({
 	name: 'X Ads: advertiser business category get many (16 categories with IAB codes)',
 	credentials: { x: { type: 'xOAuth1Api' } },
-	workflow: {
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				name: 'Business Categories',
-				type: 'n8n-nodes-x-ads.xAds',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { authentication: 'xOAuth1Api', resource: 'advertiserBusinessCategory', operation: 'getAll' },
-				credentials: { xOAuth1Api: '@x' },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Business Categories', type: 'main', index: 0 }]] } },
-	},
+	workflow: chain(xAds('Business Categories', { resource: 'advertiserBusinessCategory', operation: 'getAll' })),
 	expect: {
 		status: 'success',
 		node: 'Business Categories',

@@ -8,8 +8,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, code, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const ESTIMATE_PATH = /^\/12\/accounts\/\w+\/audience_estimate$/;
 
@@ -33,45 +33,13 @@ export default defineCase({
 			{ criteria: JSON.stringify(KEYWORD_AND_LOCATION), operator: 'EQ' },
 			{ criteria: INTEREST, operator: 'NE' },
 		];
-		const estimate = (name: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: {
-				authentication: 'xOAuth1Api',
-				resource: 'audienceEstimate',
-				operation: 'get',
-				account: { __rl: true, mode: 'id', value: accountId },
-				...parameters,
-			},
-			credentials: { xOAuth1Api: '@x' },
-			...extra,
-		});
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					name: 'Criteria',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(inputs.map((json) => ({ json })))};` },
-				},
-				estimate('Estimate', 440, { targetingCriteria: '={{ $json.criteria }}', additionalFields: { operatorType: '={{ $json.operator }}' } }),
-				estimate(
-					'Estimate (unknown type)',
-					660,
-					{ targetingCriteria: '[{"targeting_type":"NOT_A_TYPE","targeting_value":"x"}]' },
-					{ executeOnce: true },
-				),
-			],
-			connections: {
-				Start: { main: [[{ node: 'Criteria', type: 'main', index: 0 }]] },
-				Criteria: { main: [[{ node: 'Estimate', type: 'main', index: 0 }]] },
-				Estimate: { main: [[{ node: 'Estimate (unknown type)', type: 'main', index: 0 }]] },
-			},
-		};
+		const estimate = (name: string, parameters: Record<string, unknown>) =>
+			xAds(name, { resource: 'audienceEstimate', operation: 'get', ...parameters }, { account: accountId });
+		return chain(
+			code('Criteria', inputs),
+			estimate('Estimate', { targetingCriteria: '={{ $json.criteria }}', additionalFields: { operatorType: '={{ $json.operator }}' } }),
+			once(estimate('Estimate (unknown type)', { targetingCriteria: '[{"targeting_type":"NOT_A_TYPE","targeting_value":"x"}]' })),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'Criteria', 'Estimate', 'Estimate (unknown type)'],

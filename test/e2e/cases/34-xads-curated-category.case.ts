@@ -6,8 +6,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, code, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 
 export default defineCase({
@@ -15,40 +15,12 @@ export default defineCase({
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
 		const fx = fixtures(ctx);
-		const get = (name: string, x: number, curatedCategoryId: string, extra: Record<string, unknown> = {}) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: {
-				authentication: 'xOAuth1Api',
-				resource: 'curatedCategory',
-				operation: 'get',
-				account: { __rl: true, mode: 'id', value: fx.accountId },
-				curatedCategoryId,
-			},
-			credentials: { xOAuth1Api: '@x' },
-			...extra,
-		});
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					name: 'IDs',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(fx.curatedCategoryIds.map((id: string) => ({ json: { id } })))};` },
-				},
-				get('Curated Category', 440, '={{ $json.id }}'),
-				get('Curated Category (unknown)', 660, 'zz9zz', { executeOnce: true }),
-			],
-			connections: {
-				Start: { main: [[{ node: 'IDs', type: 'main', index: 0 }]] },
-				IDs: { main: [[{ node: 'Curated Category', type: 'main', index: 0 }]] },
-				'Curated Category': { main: [[{ node: 'Curated Category (unknown)', type: 'main', index: 0 }]] },
-			},
-		};
+		const get = (name: string, curatedCategoryId: string) => xAds(name, { resource: 'curatedCategory', operation: 'get', curatedCategoryId }, { account: fx.accountId });
+		return chain(
+			code('IDs', fx.curatedCategoryIds.map((id: string) => ({ id }))),
+			get('Curated Category', '={{ $json.id }}'),
+			once(get('Curated Category (unknown)', 'zz9zz')),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'IDs', 'Curated Category', 'Curated Category (unknown)'],

@@ -7,8 +7,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures();
 const FEATURES_PATH = /^\/12\/accounts\/\w+\/features$/;
 
@@ -39,38 +39,16 @@ export default defineCase({
 	},
 	workflow: (ctx) => {
 		const { production, sandbox } = fixtures(ctx);
-		const names: string[] = [];
-		const feature = (name: string, cred: 'x' | 'sandbox', operation: string, parameters: Record<string, unknown>) => {
-			names.push(name);
-			return {
-				name,
-				type: X_ADS,
-				typeVersion: 1,
-				position: [220 * names.length, 0],
-				parameters: {
-					authentication: 'xOAuth1Api',
-					resource: 'feature',
-					operation,
-					account: { __rl: true, mode: 'id', value: cred === 'sandbox' ? sandbox.accountId : production.accountId },
-					...parameters,
-				},
-				credentials: { xOAuth1Api: `@${cred}` },
-				executeOnce: true,
-			};
-		};
-		const nodes = [
+		const feature = (name: string, cred: 'x' | 'sandbox', operation: string, parameters: Record<string, unknown>) =>
+			once(xAds(name, { resource: 'feature', operation, ...parameters }, { credential: `@${cred}`, account: cred === 'sandbox' ? sandbox.accountId : production.accountId }));
+		return chain(
 			feature('Features', 'x', 'getAll', {}),
 			feature('Features (filtered)', 'x', 'getAll', { options: { featureKeys: FILTER } }),
 			feature('Add (sandbox)', 'sandbox', 'add', { featureKeys: ADDED }),
 			feature('Remove (sandbox)', 'sandbox', 'remove', { featureKeys: ['DR_TAP'] }),
 			feature('Features (sandbox)', 'sandbox', 'getAll', {}),
 			feature('Add (production credential)', 'x', 'add', { featureKeys: ['AGE_TARGETING'] }),
-		];
-		const chain = ['Start', ...names];
-		return {
-			nodes: [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }, ...nodes],
-			connections: Object.fromEntries(chain.slice(0, -1).map((from, i) => [from, { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] }])),
-		};
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'Features', 'Features (filtered)', 'Add (sandbox)', 'Remove (sandbox)', 'Features (sandbox)', 'Add (production credential)'],

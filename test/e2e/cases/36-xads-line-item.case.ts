@@ -7,8 +7,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, locator, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const NAME = 'Spring Engagements – ünïcode & more';
 /** updated_at of the engagements line item in the emulator's seed. */
@@ -19,45 +19,23 @@ export default defineCase({
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
 		const fx = fixtures(ctx);
-		const lineItem = (name: string, x: number, operation: string, id: string, parameters: Record<string, unknown> = {}) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [x, 0],
-			parameters: {
-				authentication: 'xOAuth1Api',
-				resource: 'lineItem',
-				operation,
-				account: { __rl: true, mode: 'id', value: fx.accountId },
-				lineItem: { __rl: true, mode: 'id', value: id },
-				...parameters,
-			},
-			credentials: { xOAuth1Api: '@x' },
-			executeOnce: true,
-		});
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				lineItem('Update', 220, 'update', fx.lineItems.engagements, {
-					amountUnit: 'currency',
-					updateFields: {
-						name: NAME,
-						entityStatus: 'PAUSED',
-						bidStrategy: 'MAX',
-						bidAmountLocalMicro: '12.34',
-						totalBudgetAmountLocalMicro: '1000',
-						dailyBudgetAmountLocalMicro: '0.000001',
-					},
-				}),
-				lineItem('Delete', 440, 'delete', fx.lineItems.reach),
-				lineItem('Delete again', 660, 'delete', '={{ $json.id }}'),
-			],
-			connections: {
-				Start: { main: [[{ node: 'Update', type: 'main', index: 0 }]] },
-				Update: { main: [[{ node: 'Delete', type: 'main', index: 0 }]] },
-				Delete: { main: [[{ node: 'Delete again', type: 'main', index: 0 }]] },
-			},
-		};
+		const lineItem = (name: string, operation: string, id: string, parameters: Record<string, unknown> = {}) =>
+			once(xAds(name, { resource: 'lineItem', operation, lineItem: locator(id), ...parameters }, { account: fx.accountId }));
+		return chain(
+			lineItem('Update', 'update', fx.lineItems.engagements, {
+				amountUnit: 'currency',
+				updateFields: {
+					name: NAME,
+					entityStatus: 'PAUSED',
+					bidStrategy: 'MAX',
+					bidAmountLocalMicro: '12.34',
+					totalBudgetAmountLocalMicro: '1000',
+					dailyBudgetAmountLocalMicro: '0.000001',
+				},
+			}),
+			lineItem('Delete', 'delete', fx.lineItems.reach),
+			lineItem('Delete again', 'delete', '={{ $json.id }}'),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', 'Update', 'Delete', 'Delete again'],

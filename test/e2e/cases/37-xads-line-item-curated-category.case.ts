@@ -6,8 +6,8 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, locator, once, xAds } from '../workflows';
 
-const X_ADS = 'n8n-nodes-x-ads.xAds';
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const LINKS = /^\/12\/accounts\/\w+\/line_item_curated_categories$/;
 const LINK = /^\/12\/accounts\/\w+\/line_item_curated_categories\/\w+$/;
@@ -18,36 +18,18 @@ export default defineCase({
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
 		const fx = fixtures(ctx);
-		const link = (name: string, operation: string, parameters: Record<string, unknown>) => ({
-			name,
-			type: X_ADS,
-			typeVersion: 1,
-			position: [220 * (ORDER.indexOf(name) + 1), 0],
-			parameters: {
-				authentication: 'xOAuth1Api',
-				resource: 'lineItemCuratedCategory',
-				operation,
-				account: { __rl: true, mode: 'id', value: fx.accountId },
-				...parameters,
-			},
-			credentials: { xOAuth1Api: '@x' },
-			executeOnce: true,
-		});
-		const fromInput = (mode: string) => ({ lineItemCuratedCategory: { __rl: true, mode, value: '={{ $json.id }}' } });
-		const chain = ['Start', ...ORDER];
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				link('Create', 'create', { lineItemId: fx.lineItems.appInstalls, curatedCategoryId: fx.curatedCategoryIds[1] }),
-				link('Get', 'get', fromInput('list')),
-				link('Update', 'update', { ...fromInput('id'), updateFields: { curatedCategoryId: fx.curatedCategoryIds[0] } }),
-				link('Delete', 'delete', fromInput('id')),
-				link('Get (with deleted)', 'get', { ...fromInput('id'), options: { withDeleted: true } }),
-				link('List', 'getAll', { returnAll: true }),
-				link('List (with deleted)', 'getAll', { returnAll: true, filters: { withDeleted: true, sortBy: 'created_at-asc' } }),
-			],
-			connections: Object.fromEntries(chain.slice(0, -1).map((from, i) => [from, { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] }])),
-		};
+		const link = (name: string, operation: string, parameters: Record<string, unknown>) =>
+			once(xAds(name, { resource: 'lineItemCuratedCategory', operation, ...parameters }, { account: fx.accountId }));
+		const fromInput = (mode: 'id' | 'list') => ({ lineItemCuratedCategory: locator('={{ $json.id }}', mode) });
+		return chain(
+			link('Create', 'create', { lineItemId: fx.lineItems.appInstalls, curatedCategoryId: fx.curatedCategoryIds[1] }),
+			link('Get', 'get', fromInput('list')),
+			link('Update', 'update', { ...fromInput('id'), updateFields: { curatedCategoryId: fx.curatedCategoryIds[0] } }),
+			link('Delete', 'delete', fromInput('id')),
+			link('Get (with deleted)', 'get', { ...fromInput('id'), options: { withDeleted: true } }),
+			link('List', 'getAll', { returnAll: true }),
+			link('List (with deleted)', 'getAll', { returnAll: true, filters: { withDeleted: true, sortBy: 'created_at-asc' } }),
+		);
 	},
 	expect: {
 		executedNodes: ['Start', ...ORDER],

@@ -5,33 +5,18 @@
  * anything is sent.
  */
 import { defineCase } from '../types';
+import { chain, once, xAds } from '../workflows';
 
-const placements = (name: string, x: number, parameters: Record<string, unknown>) => ({
-	name,
-	type: 'n8n-nodes-x-ads.xAds',
-	typeVersion: 1,
-	position: [x, 0],
-	parameters: { authentication: 'xOAuth1Api', resource: 'placement', operation: 'getAll', ...parameters },
-	credentials: { xOAuth1Api: '@x' },
-	executeOnce: true,
-});
+const placements = (name: string, parameters: Record<string, unknown>) => once(xAds(name, { resource: 'placement', operation: 'getAll', ...parameters }));
 
 export default defineCase({
 	name: 'X Ads: placement get many (all product types, one product type, bad type refused)',
 	credentials: { x: { type: 'xOAuth1Api' } },
-	workflow: {
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			placements('Placements', 220, {}),
-			placements('Placements (promoted posts)', 440, { options: { productType: 'PROMOTED_TWEETS' } }),
-			placements('Placements (bad type)', 660, { options: { productType: '={{ "VIDEO" }}' } }),
-		],
-		connections: {
-			Start: { main: [[{ node: 'Placements', type: 'main', index: 0 }]] },
-			Placements: { main: [[{ node: 'Placements (promoted posts)', type: 'main', index: 0 }]] },
-			'Placements (promoted posts)': { main: [[{ node: 'Placements (bad type)', type: 'main', index: 0 }]] },
-		},
-	},
+	workflow: chain(
+		placements('Placements', {}),
+		placements('Placements (promoted posts)', { options: { productType: 'PROMOTED_TWEETS' } }),
+		placements('Placements (bad type)', { options: { productType: '={{ "VIDEO" }}' } }),
+	),
 	expect: {
 		executedNodes: ['Start', 'Placements', 'Placements (promoted posts)', 'Placements (bad type)'],
 		outputs: {

@@ -7,6 +7,7 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
+import { chain, code, lineItemUpdateFromInput, noOp } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const NOTHING_SENT = 'Nothing was sent to X for this item. Correct the value and run again.';
@@ -22,41 +23,11 @@ export default defineCase({
 			{ id: fx.lineItems.reach, status: 'ACTIVE', total: '12,50' },
 			{ id: fx.lineItems.appInstalls, status: 'PAUSED' },
 		];
-		return {
-			nodes: [
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-				{
-					name: 'Changes',
-					type: 'n8n-nodes-base.code',
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: { jsCode: `return ${JSON.stringify(inputs.map((json) => ({ json })))};` },
-				},
-				{
-					name: 'Update',
-					type: 'n8n-nodes-x-ads.xAds',
-					typeVersion: 1,
-					position: [440, 0],
-					parameters: {
-						authentication: 'xOAuth1Api',
-						resource: 'lineItem',
-						operation: 'update',
-						account: { __rl: true, mode: 'id', value: fx.accountId },
-						lineItem: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-						amountUnit: 'currency',
-						updateFields: { entityStatus: '={{ $json.status }}', totalBudgetAmountLocalMicro: '={{ $json.total }}' },
-					},
-					credentials: { xOAuth1Api: '@x' },
-					onError: 'continueRegularOutput',
-				},
-				{ name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [660, 0], parameters: {} },
-			],
-			connections: {
-				Start: { main: [[{ node: 'Changes', type: 'main', index: 0 }]] },
-				Changes: { main: [[{ node: 'Update', type: 'main', index: 0 }]] },
-				Update: { main: [[{ node: 'After', type: 'main', index: 0 }]] },
-			},
-		};
+		return chain(
+			code('Changes', inputs),
+			lineItemUpdateFromInput('Update', fx.accountId, 'continueRegularOutput'),
+			noOp('After'),
+		);
 	},
 	expect: {
 		status: 'success',

@@ -7,25 +7,14 @@
  * item is paired with its input, and the nodes behind each output get exactly their items.
  */
 import { assertMatch } from '../match';
+import { validProduct } from '../../fixtures/products';
 import { defineCase, type CaseContext } from '../types';
-import { code, START, xAds } from '../workflows';
+import { code, graph, lineItemUpdateFromInput, locator, noOp, START, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
 const NOTHING_SENT = /^Nothing was sent to X for this item/;
-const noOp = (name: string) => ({ name, type: 'n8n-nodes-base.noOp', typeVersion: 1, parameters: {} });
-const to = (node: string) => [{ node, type: 'main', index: 0 }];
-
-const product = (id: string, image: string) => ({
-	id,
-	title: `Product ${id}`,
-	description: `Plain description of ${id}`,
-	availability: 'in stock',
-	condition: 'new',
-	price: '19.99 USD',
-	link: `https://shop.example.com/p/${id}`,
-	image_link: `https://cdn.example.com/img/${image}`,
-	brand: 'Acme',
-});
+/** A valid product but for its image (X accepts .jpg and .png images, not .bmp). */
+const product = (id: string, image: string) => validProduct(id, { image_link: `https://cdn.example.com/img/${image}` });
 
 export default defineCase({
 	name: 'X Ads: Continue (using error output) puts failed items on output 1 (refused input, 404, product status ERROR) and good ones on output 0',
@@ -40,43 +29,24 @@ export default defineCase({
 			{ id: fx.lineItems.appInstalls, status: 'PAUSED' },
 		];
 		const products = [product('eo-1', 'eo-1.jpg'), product('eo-2', 'eo-2.bmp'), product('eo-3', 'eo-3.png')];
-		const nodes = [
-			{ name: START, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
+		// Output 1 of Update and Sync is their error output.
+		return graph(
+			{
+				[START]: [['Changes', 'Products']],
+				Changes: ['Update'],
+				Update: ['Updated', 'Update Failed'],
+				Products: ['Sync'],
+				Sync: ['Synced', 'Sync Failed'],
+			},
 			code('Changes', changes),
-			xAds(
-				'Update',
-				{
-					resource: 'lineItem',
-					operation: 'update',
-					account: { __rl: true, mode: 'id', value: fx.accountId },
-					lineItem: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
-					amountUnit: 'currency',
-					updateFields: { entityStatus: '={{ $json.status }}', totalBudgetAmountLocalMicro: '={{ $json.total }}' },
-				},
-				{ onError: 'continueErrorOutput' },
-			),
+			lineItemUpdateFromInput('Update', fx.accountId, 'continueErrorOutput'),
 			noOp('Updated'),
 			noOp('Update Failed'),
 			code('Products', products),
-			xAds(
-				'Sync',
-				{ resource: 'product', operation: 'upsert', catalog: { __rl: true, mode: 'id', value: fx.productCatalogId }, mapping: 'auto' },
-				{ onError: 'continueErrorOutput' },
-			),
+			xAds('Sync', { resource: 'product', operation: 'upsert', catalog: locator(fx.productCatalogId), mapping: 'auto' }, { onError: 'continueErrorOutput' }),
 			noOp('Synced'),
 			noOp('Sync Failed'),
-		].map((n, i) => ({ position: [220 * (i % 5), 200 * Math.floor(i / 5)], ...n }));
-		return {
-			nodes,
-			connections: {
-				[START]: { main: [[...to('Changes'), ...to('Products')]] },
-				Changes: { main: [to('Update')] },
-				Update: { main: [to('Updated'), to('Update Failed')] },
-				Products: { main: [to('Sync')] },
-				Sync: { main: [to('Synced'), to('Sync Failed')] },
-			},
-			settings: { executionOrder: 'v1' },
-		};
+		);
 	},
 	expect: {
 		status: 'success',

@@ -4,7 +4,7 @@
  * CRC. The activation fails in real n8n with the node's message (what X said and what to do:
  * WEBHOOK_URL), no version goes live and nothing is left at X (no webhook, no subscription, no CRC).
  */
-import { triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { failedActivation, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
 import { triggerWorkflow } from '../workflows';
 
 export default triggerCase({
@@ -15,17 +15,9 @@ export default triggerCase({
 		if (control.webhookSettings().allowHttpLoopbackCallbacks) throw new Error('the emulator should start without the loopback allowance');
 		const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
 		const saved = await save(wf);
-		// n8n 2.41.1 tries a failing trigger activation 5 times (1, 2, 4, 8 s apart: TRIGGER_ACTIVATION_MAX_ATTEMPTS,
-		// dist/workflows/triggers/trigger-activation-retry.js) before the publication reports it failed (~17 s).
-		let message = '';
-		const t = Date.now();
-		try {
-			await ctx.client.activateWorkflow(saved.id, 45_000);
-		} catch (error) {
-			message = (error as Error).message;
-		}
+		const { message, ms } = await failedActivation(ctx, saved.id);
 		const status = await ctx.client.request<any>('GET', `/rest/workflows/${saved.id}/publication-status`);
-		ctx.log(`activation failed after ${Date.now() - t} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
+		ctx.log(`activation failed after ${ms} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
 		if (status.status !== 'failed' || status.liveVersionId !== null) throw new Error(`the publication should have failed with no live version: ${JSON.stringify(status)}`);
 		ctx.log(`activation error: ${message.slice(0, 400)}`);
 		if (!message) throw new Error('activation should fail: X refuses http URLs with a port');
