@@ -4,18 +4,27 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs } from '../shared/listSearch';
+import {
+	searchAccounts,
+	searchCampaigns,
+	searchFundingInstruments,
+	searchLineItemCuratedCategories,
+	searchLineItems,
+	searchProductCatalogs,
+} from '../shared/listSearch';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
 import { accountMediaResource } from './resources/accountMedia';
 import { advertiserBusinessCategoryResource } from './resources/advertiserBusinessCategory';
 import { audienceEstimateResource } from './resources/audienceEstimate';
+import { campaignResource } from './resources/campaign';
 import { cardResource } from './resources/card';
 import { curatedCategoryResource } from './resources/curatedCategory';
 import { customAudienceResource } from './resources/customAudience';
 import { doNotReachListResource } from './resources/doNotReachList';
 import { featureResource } from './resources/feature';
+import { fundingInstrumentResource } from './resources/fundingInstrument';
 import { keywordInsightResource } from './resources/keywordInsight';
 import { lineItemResource } from './resources/lineItem';
 import { lineItemCuratedCategoryResource } from './resources/lineItemCuratedCategory';
@@ -26,6 +35,10 @@ import { postResource } from './resources/post';
 import { productResource } from './resources/product';
 import { productCatalogResource } from './resources/productCatalog';
 import { productSetResource } from './resources/productSet';
+import { promotableUserResource } from './resources/promotableUser';
+import { promotedAccountResource } from './resources/promotedAccount';
+import { promotedPostResource } from './resources/promotedPost';
+import { scheduledPromotedPostResource } from './resources/scheduledPromotedPost';
 import { tailoredAudiencePermissionResource } from './resources/tailoredAudiencePermission';
 import { videoConversationCardResource } from './resources/videoConversationCard';
 
@@ -37,7 +50,9 @@ export const adsResources: Resource[] = [
 	advertiserBusinessCategoryResource,
 	audienceEstimateResource,
 	curatedCategoryResource,
+	campaignResource,
 	featureResource,
+	fundingInstrumentResource,
 	lineItemResource,
 	lineItemCuratedCategoryResource,
 	placementResource,
@@ -54,6 +69,10 @@ export const adsResources: Resource[] = [
 	pollCardResource,
 	videoConversationCardResource,
 	postResource,
+	promotedPostResource,
+	promotedAccountResource,
+	scheduledPromotedPostResource,
+	promotableUserResource,
 ];
 
 export class XAds implements INodeType {
@@ -97,7 +116,16 @@ export class XAds implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchAccounts, searchLineItemCuratedCategories, searchProductCatalogs } };
+	methods = {
+		listSearch: {
+			searchAccounts,
+			searchCampaigns,
+			searchFundingInstruments,
+			searchLineItemCuratedCategories,
+			searchLineItems,
+			searchProductCatalogs,
+		},
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeEndpoints(this, adsResources);

@@ -39,6 +39,41 @@ export async function searchAccounts(
 	};
 }
 
+/** Records of the chosen account X filters by name (q): campaigns, line items. */
+function byName(path: string) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const account = chosenAccount(this);
+		const { records, paginationToken: next } = await page(this, `/accounts/${encodeURIComponent(account)}/${path}`, filter ? { q: filter } : {}, paginationToken);
+		return {
+			results: records.map((r) => ({ name: `${String(r.name ?? '(no name)')} (${String(r.id)}, ${String(r.entity_status)})`, value: String(r.id) })),
+			paginationToken: next,
+		};
+	};
+}
+
+/** Campaigns of the chosen account; X filters by name. */
+export const searchCampaigns = byName('campaigns');
+
+/** Line items of the chosen account; X filters by name. */
+export const searchLineItems = byName('line_items');
+
+/** Funding instruments of the chosen account, filtered here by description, type or ID. */
+export async function searchFundingInstruments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const account = chosenAccount(this);
+	const { records, paginationToken: next } = await page(this, `/accounts/${encodeURIComponent(account)}/funding_instruments`, {}, paginationToken);
+	const needle = filter?.toLowerCase();
+	return {
+		results: records
+			.map((f) => ({ name: `${String(f.description)} (${String(f.type)}, ${String(f.currency)}, ${String(f.id)})`, value: String(f.id) }))
+			.filter((f) => !needle || f.name.toLowerCase().includes(needle)),
+		paginationToken: next,
+	};
+}
+
 /** Line item curated categories of the chosen account, filtered here by any of their IDs. */
 export async function searchLineItemCuratedCategories(
 	this: ILoadOptionsFunctions,

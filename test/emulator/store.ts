@@ -6,6 +6,7 @@ import { refValues } from './conformance';
 import { adsId, adsTime, randomString } from './util';
 import { creativeFixtures, emptyCreativeEnv, newCreativeSeedIds, seedCreatives, type CreativeEnvState, type CreativeFixtures, type CreativeSeedIds } from './state/creatives';
 import { audienceFixtures, emptyAudienceEnv, newAudienceSeedIds, seedAudiences, type AudienceEnvState, type AudienceFixtures, type AudienceSeedIds } from './state/audiences';
+import { campaignStateFixtures, emptyCampaignEnv, newCampaignStateSeedIds, seedCampaignState, type CampaignEnvState, type CampaignStateFixtures, type CampaignStateSeedIds } from './state/campaigns';
 import { emptyProductCatalogEnv, newProductCatalogSeedIds, productCatalogFixtures, seedProductCatalogs, type ProductCatalogEnvState, type ProductCatalogFixtures, type ProductCatalogSeedIds } from './state/productCatalogs';
 
 export type Base = 'api' | 'ads' | 'adsSandbox';
@@ -68,15 +69,22 @@ export interface AccountApp {
 	deleted: boolean;
 }
 
-/** Campaigns have no endpoint here; line items, history and budget rules refer to them. */
+/** A campaign (routes/campaigns.ts); line items, history and budget rules refer to them. */
 export interface CampaignRecord {
 	id: string;
 	accountId: string;
 	name: string;
 	/** LINE_ITEM: line items may carry a daily budget; CAMPAIGN: they may not. */
 	budget_optimization: 'CAMPAIGN' | 'LINE_ITEM';
-	entity_status: 'ACTIVE' | 'PAUSED';
+	entity_status: 'ACTIVE' | 'PAUSED' | 'DRAFT';
 	currency: string;
+	funding_instrument_id: string;
+	daily_budget_amount_local_micro: number | null;
+	total_budget_amount_local_micro: number | null;
+	purchase_order_number: string | null;
+	standard_delivery: boolean | null;
+	frequency_cap: number | null;
+	duration_in_days: number | null;
 	created_at: string;
 	updated_at: string;
 	deleted: boolean;
@@ -107,7 +115,7 @@ export interface LineItem {
 	automatic_tweet_promotion: boolean | null;
 	total_budget_amount_local_micro: number | null;
 	daily_budget_amount_local_micro: number | null;
-	entity_status: 'ACTIVE' | 'PAUSED';
+	entity_status: 'ACTIVE' | 'PAUSED' | 'DRAFT';
 	audience_expansion: 'BROAD' | 'DEFINED' | 'EXPANDED' | null;
 	advertiser_user_id: string | null;
 	advertiser_domain: string | null;
@@ -179,6 +187,8 @@ export interface AdsEnvState {
 	lineItemCuratedCategoriesByAccount: Map<string, LineItemCuratedCategoryRecord[]>;
 	/** Account history per account id, in change order. */
 	history: Map<string, HistoryEntry[]>;
+	/** Funding instruments, promoted posts and accounts, scheduled promoted posts, promotable users (state/campaigns.ts). */
+	campaignState: CampaignEnvState;
 	/** Feature keys per account id (absent: none). */
 	features: Map<string, string[]>;
 	/** Creatives (X Ads catalog, audience and creative reference): uploads, media library, account media, cards, polls, video conversation cards, posts. */
@@ -297,6 +307,8 @@ export interface CampaignSeedIds {
 	accountApps: [string, string, string];
 	curatedCategories: [string, string];
 	lineItemCuratedCategory: string;
+	/** Funding instruments, the third campaign (followers) and its line item, promoted records (state/campaigns.ts). */
+	more: CampaignStateSeedIds;
 }
 
 /** Stable per-instance identity: keys, users, and seed ids survive reset(). */
@@ -311,7 +323,7 @@ export interface Identity {
 }
 
 /** What tests may rely on in one environment (see EmulatorControl.fixtures()). */
-export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures {
+export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures, CampaignStateFixtures {
 	/** users[0]'s first account there: "Acme Shoes" (production) or "Acme Sandbox" (sandbox). */
 	accountId: string;
 	/** The 3 apps of that account. */
@@ -344,6 +356,7 @@ export function fixturesOf(identity: Identity): EmulatorFixtures {
 			...creativeFixtures(identity.creativeSeeds[e], identity.users[0].userId),
 			...productCatalogFixtures(identity.productCatalogSeeds[e]),
 			...audienceFixtures(identity, e),
+			...campaignStateFixtures(ids),
 		};
 	};
 	return { production: env('production'), sandbox: env('sandbox') };
@@ -372,6 +385,7 @@ function newCampaignSeedIds(): CampaignSeedIds {
 		accountApps: [adsId(6), adsId(6), adsId(6)],
 		curatedCategories: [adsId(5), adsId(5)],
 		lineItemCuratedCategory: adsId(4),
+		more: newCampaignStateSeedIds(),
 	};
 }
 
@@ -430,6 +444,7 @@ function emptyAdsEnv(): AdsEnvState {
 		lineItemCuratedCategories: new Map(),
 		lineItemCuratedCategoriesByAccount: new Map(),
 		history: new Map(),
+		campaignState: emptyCampaignEnv(),
 		features: new Map(),
 		creatives: emptyCreativeEnv(),
 		productCatalogs: emptyProductCatalogEnv(),
@@ -610,12 +625,24 @@ function seedCampaignData(store: Store, identity: Identity, envName: AdsEnvironm
 	);
 
 	// Campaigns (no endpoint; referenced by line items and history).
-	const campaignBase = { accountId, entity_status: 'ACTIVE' as const, currency: 'USD', deleted: false };
+	const campaignBase = {
+		accountId,
+		entity_status: 'ACTIVE' as const,
+		currency: 'USD',
+		total_budget_amount_local_micro: null,
+		purchase_order_number: null,
+		standard_delivery: null,
+		frequency_cap: null,
+		duration_in_days: null,
+		deleted: false,
+	};
 	const [springId, appsId] = ids.campaigns;
 	const spring: CampaignRecord = {
 		id: springId,
 		name: 'Spring Sale',
 		budget_optimization: 'LINE_ITEM',
+		funding_instrument_id: ids.more.fundingInstruments[0],
+		daily_budget_amount_local_micro: 50_000_000,
 		created_at: '2026-01-01T09:45:00Z',
 		updated_at: '2026-01-02T16:00:00Z',
 		...campaignBase,
@@ -624,6 +651,8 @@ function seedCampaignData(store: Store, identity: Identity, envName: AdsEnvironm
 		id: appsId,
 		name: 'App Installs',
 		budget_optimization: 'LINE_ITEM',
+		funding_instrument_id: ids.more.fundingInstruments[1],
+		daily_budget_amount_local_micro: 20_000_000,
 		created_at: '2026-01-01T11:00:00Z',
 		updated_at: '2026-01-01T11:00:00Z',
 		...campaignBase,
@@ -750,6 +779,8 @@ function seedCampaignData(store: Store, identity: Identity, envName: AdsEnvironm
 	};
 	env.lineItemCuratedCategories.set(link.id, link);
 	env.lineItemCuratedCategoriesByAccount.set(accountId, [link]);
+
+	seedCampaignState(env, ids.more, accountId, owner, lineItemDefaults(), identity.creativeSeeds[envName].postId);
 
 	env.features.set(accountId, [...SEED_FEATURES[envName]]);
 	// History is kept in change order (live changes are appended later, at the current time).

@@ -19,6 +19,9 @@ import { registerCreativeRoutes } from '../emulator/routes/creatives';
 import { registerFeatureRoutes } from '../emulator/routes/features';
 import { registerKeywordInsightRoutes } from '../emulator/routes/keywordInsights';
 import { registerLineItemRoutes } from '../emulator/routes/lineItems';
+import { registerCampaignRoutes } from '../emulator/routes/campaigns';
+import { registerFundingInstrumentRoutes } from '../emulator/routes/fundingInstruments';
+import { registerPromotedRoutes } from '../emulator/routes/promoted';
 import { registerProductCatalogRoutes } from '../emulator/routes/productCatalogs';
 import { Router } from '../emulator/router';
 import { endpointKey, loadAdsReference, type AdsRefEndpoint } from './adsReference';
@@ -93,6 +96,9 @@ function adsEmulatorRoutes() {
 		registerCatalogRoutes,
 		registerAudienceEstimateRoutes,
 		registerLineItemRoutes,
+		registerCampaignRoutes,
+		registerFundingInstrumentRoutes,
+		registerPromotedRoutes,
 		registerCreativeRoutes,
 		registerProductCatalogRoutes,
 		registerKeywordInsightRoutes,
