@@ -51,7 +51,42 @@ export const lineItemField: Field = {
 	label: 'Line Item',
 	type: 'locator',
 	required: true,
-	locator: { idPattern: '^[A-Za-z0-9]{1,32}$', idRule: 'a line item ID (letters and digits, e.g. 8u94t)', placeholder: 'e.g. 8u94t' },
+	locator: {
+		searchMethod: 'searchLineItems',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a line item ID (letters and digits, e.g. 8u94t)',
+		placeholder: 'e.g. 8u94t',
+	},
+};
+
+/** A campaign of the chosen account: picked from a searchable list or given by ID. */
+export const campaignField: Field = {
+	wire: 'campaign_id',
+	name: 'campaign',
+	label: 'Campaign',
+	type: 'locator',
+	required: true,
+	locator: {
+		searchMethod: 'searchCampaigns',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a campaign ID (letters and digits, e.g. 8wku2)',
+		placeholder: 'e.g. 8wku2',
+	},
+};
+
+/** A funding instrument of the chosen account (it pays for campaigns): picked from a searchable list or given by ID. */
+export const fundingInstrumentField: Field = {
+	wire: 'funding_instrument_id',
+	name: 'fundingInstrument',
+	label: 'Funding Instrument',
+	type: 'locator',
+	required: true,
+	locator: {
+		searchMethod: 'searchFundingInstruments',
+		idPattern: '^[A-Za-z0-9]{1,32}$',
+		idRule: 'a funding instrument ID (letters and digits, e.g. lygyi)',
+		placeholder: 'e.g. lygyi',
+	},
 };
 
 /** A plain ID field (no list endpoint in the spec to pick from). */

@@ -109,18 +109,53 @@ function checkValue(param: AdsRefParam, value: unknown): void {
 }
 
 /** Every attribute name of a JSON body with its value, through batch operations and documented wrappers. */
-function bodyAttributes(body: unknown, wrapper: string | undefined, out: Array<[string, unknown]> = []): Array<[string, unknown]> {
+function bodyAttributes(body: unknown, wrapper: string | undefined, out: Array<[string, unknown]> = [], paramsJudged = false): Array<[string, unknown]> {
 	if (Array.isArray(body)) {
-		for (const element of body) bodyAttributes(element, undefined, out);
+		for (const element of body) bodyAttributes(element, undefined, out, paramsJudged);
 		return out;
 	}
 	if (typeof body !== 'object' || body === null) return out;
 	for (const [key, value] of Object.entries(body)) {
 		if (key === wrapper) continue; // its entries are answered one by one by the route, from the same table
 		out.push([key, value]);
-		if (NESTED_ATTRIBUTES.has(key)) bodyAttributes(value, undefined, out);
+		// params judged against the single endpoint already (checkBatchParams)
+		if (NESTED_ATTRIBUTES.has(key) && !paramsJudged) bodyAttributes(value, undefined, out);
 	}
 	return out;
+}
+
+/** The single endpoint whose parameters a batch operation of this type carries (Create: POST, Update: PUT, Delete: DELETE). */
+const SINGLE_METHOD: Record<string, string> = { Create: 'POST', Update: 'PUT', Delete: 'DELETE' };
+
+/**
+ * X documents some batch endpoints (campaigns, line items) with operation_type and params only,
+ * and says the params are those of the single endpoint: the single endpoint's table entry for
+ * the operation type, the record's ID (its path parameter, e.g. campaign_id) included.
+ */
+export function batchSingleEndpoint(batch: AdsRefEndpoint, operationType: unknown): AdsRefEndpoint | undefined {
+	const names = batch.params.filter((p) => p.place !== 'path').map((p) => p.name).sort().join(',');
+	if (!batch.path.startsWith('batch/') || names !== 'operation_type,params') return undefined;
+	const method = SINGLE_METHOD[String(operationType)];
+	if (!method) return undefined;
+	const base = batch.path.slice('batch/'.length);
+	return refEndpoint(`${method} ${batch.version}/${base}`) ?? refEndpoint(`${method} ${batch.version}/${base}/:id`);
+}
+
+/** The params of each operation of such a batch, judged by name and listed values against the single endpoint. */
+function checkBatchParams(batch: AdsRefEndpoint, body: unknown): boolean {
+	if (!batchSingleEndpoint(batch, 'Create') || !Array.isArray(body)) return false;
+	for (const operation of body as Array<Record<string, unknown>>) {
+		const single = batchSingleEndpoint(batch, operation?.operation_type);
+		if (!single) continue; // an unknown operation_type is judged by the batch entry's values
+		const params = operation.params;
+		if (typeof params !== 'object' || params === null || Array.isArray(params)) continue;
+		for (const [name, value] of Object.entries(params)) {
+			const param = single.params.find((p) => p.name === name && p.name !== 'account_id');
+			if (!param) throw invalidParameter(name, `Unknown parameter ${name} for ${operation.operation_type as string} of ${batch.method} ${batch.path}`);
+			checkValue(param, value);
+		}
+	}
+	return true;
 }
 
 /**
@@ -145,7 +180,8 @@ export function checkAdsRequest(ctx: RequestContext, pattern: string): void {
 			throw adsError(400, 'INVALID_PARAMETER', `${endpoint.method} ${endpoint.path} takes no JSON body: its parameters go in the query string`);
 		}
 		const wrapper = JSON_WRAPPER[`${endpoint.method} ${endpoint.version}/${endpoint.path}`];
-		for (const [name, value] of bodyAttributes(ctx.json, wrapper)) {
+		const batchParams = checkBatchParams(endpoint, ctx.json);
+		for (const [name, value] of bodyAttributes(ctx.json, wrapper, [], batchParams)) {
 			const param = byName.get(name);
 			if (!param || param.place === 'path') throw invalidParameter(name, `Unknown parameter ${name} for ${endpoint.method} ${endpoint.path}`);
 			if (param.place === 'query') throw invalidParameter(name, `${name} belongs in the query string of ${endpoint.method} ${endpoint.path}, not in the JSON body`);
