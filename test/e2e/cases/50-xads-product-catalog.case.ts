@@ -8,10 +8,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, xAds } from '../workflows';
+import { chain, once, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const CATALOG_PATH = /^\/12\/product_catalogs\/\w+$/;
 
 export default defineCase({

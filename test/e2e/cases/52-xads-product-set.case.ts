@@ -7,10 +7,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, xAds } from '../workflows';
+import { chain, once, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const FILTERS = [{ attribute: 'price', operator: 'GREATER_THAN', value: '60.00 USD' }];
 const SETS = /^\/12\/product_catalogs\/\w+\/product_sets$/;
 /** JSON with object keys sorted, to compare bodies exactly whatever the key order. */

@@ -9,10 +9,9 @@ import { createHash } from 'node:crypto';
 
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, code, xAds } from '../workflows';
+import { chain, code, once, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const sha = (v: string) => createHash('sha256').update(v, 'utf8').digest('hex');
 const USERS = /^\/12\/batch\/accounts\/\w+\/do_not_reach_lists\/\w+\/users$/;
 

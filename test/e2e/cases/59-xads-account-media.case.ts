@@ -7,10 +7,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, queryOf, xAds } from '../workflows';
+import { chain, once, queryOf, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const MEDIA = /^\/12\/accounts\/\w+\/account_media$/;
 const ONE = /^\/12\/accounts\/\w+\/account_media\/\w+$/;
 

@@ -12,10 +12,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, queryOf, xAds } from '../workflows';
+import { chain, once, queryOf, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const SALE_URL = 'https://acme-shoes.example/sale?utm=x&ü=1';
 
 export default defineCase({

@@ -8,10 +8,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, queryOf, xAds } from '../workflows';
+import { chain, once, queryOf, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const POLLS = /^\/12\/accounts\/\w+\/cards\/poll$/;
 const POLL = /^\/12\/accounts\/\w+\/cards\/poll\/\w+$/;
 

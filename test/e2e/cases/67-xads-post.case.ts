@@ -13,10 +13,9 @@
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { chain, queryOf, xAds } from '../workflows';
+import { chain, once, queryOf, xAds } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 const TEXT = 'New #running shoes by @acme_ads $ACME https://acme-shoes.example';
 const TWEET = /^\/12\/accounts\/\w+\/tweet$/;
 const NAME = /^\/12\/accounts\/\w+\/tweets\/\d+\/name$/;

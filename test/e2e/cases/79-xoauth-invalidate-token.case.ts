@@ -9,7 +9,7 @@
  */
 import { assertMatch } from '../match';
 import { defineCase } from '../types';
-import { chain, xAds } from '../workflows';
+import { chain, once, xAds } from '../workflows';
 
 const oauthNode = (name: string, credential: string, parameters: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
 	name,
@@ -21,7 +21,6 @@ const oauthNode = (name: string, credential: string, parameters: Record<string, 
 	...extra,
 });
 const continueOnError = { onError: 'continueRegularOutput' };
-const once = <T extends object>(node: T) => ({ ...node, executeOnce: true });
 
 export default defineCase({
 	name: 'X OAuth: invalidate access token (the credential\'s own, a named one, half given), later use gets 401 89',
