@@ -41,6 +41,21 @@ import { promotedPostResource } from './resources/promotedPost';
 import { scheduledPromotedPostResource } from './resources/scheduledPromotedPost';
 import { tailoredAudiencePermissionResource } from './resources/tailoredAudiencePermission';
 import { videoConversationCardResource } from './resources/videoConversationCard';
+import { authenticatedUserAccessResource } from './resources/authenticatedUserAccess';
+import { biddingRuleResource } from './resources/biddingRule';
+import { contentCategoryResource } from './resources/contentCategory';
+import { draftPostResource } from './resources/draftPost';
+import { iabCategoryResource } from './resources/iabCategory';
+import { imageConversationCardResource } from './resources/imageConversationCard';
+import { mediaCreativeResource } from './resources/mediaCreative';
+import { postPreviewResource } from './resources/postPreview';
+import { prerollCallToActionResource } from './resources/prerollCallToAction';
+import { publisherResource } from './resources/publisher';
+import { recommendationResource } from './resources/recommendation';
+import { scheduledPostResource } from './resources/scheduledPost';
+import { taxSettingsResource } from './resources/taxSettings';
+import { trackingTagResource } from './resources/trackingTag';
+import { userSettingsResource } from './resources/userSettings';
 
 /** Every resource of the X Ads API this node covers: the one place that registers them (the first is the default). */
 export const adsResources: Resource[] = [
@@ -69,6 +84,21 @@ export const adsResources: Resource[] = [
 	pollCardResource,
 	videoConversationCardResource,
 	postResource,
+	scheduledPostResource,
+	draftPostResource,
+	postPreviewResource,
+	imageConversationCardResource,
+	prerollCallToActionResource,
+	mediaCreativeResource,
+	iabCategoryResource,
+	contentCategoryResource,
+	biddingRuleResource,
+	publisherResource,
+	authenticatedUserAccessResource,
+	trackingTagResource,
+	taxSettingsResource,
+	userSettingsResource,
+	recommendationResource,
 	promotedPostResource,
 	promotedAccountResource,
 	scheduledPromotedPostResource,

@@ -20,6 +20,9 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerAudienceEstimateRoutes } from './routes/audienceEstimate';
 import { registerCatalogRoutes } from './routes/catalogs';
 import { registerCreativeRoutes } from './routes/creatives';
+import { registerAccountSettingsRoutes } from './routes/accountSettings';
+import { registerCreativeExtraRoutes } from './routes/creativeExtras';
+import { registerScheduledDraftPostRoutes } from './routes/scheduledDraftPosts';
 import { registerAudienceRoutes } from './routes/audiences';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
 import { registerProductCatalogRoutes } from './routes/productCatalogs';
@@ -87,6 +90,9 @@ function buildRouter(): Router {
 	registerCampaignRoutes(router);
 	registerFundingInstrumentRoutes(router);
 	registerPromotedRoutes(router);
+	registerCreativeExtraRoutes(router); // before the card routes: cards/image_conversation and cards/all are not cards/:card_id
+	registerScheduledDraftPostRoutes(router);
+	registerAccountSettingsRoutes(router);
 	registerCreativeRoutes(router);
 	registerProductCatalogRoutes(router);
 	registerKeywordInsightRoutes(router);

@@ -4,6 +4,7 @@
  */
 import { refValues } from './conformance';
 import { adsId, adsTime, randomString } from './util';
+import { accountSettingsFixtures, emptyAccountSettingsEnv, newAccountSettingsSeedIds, seedAccountSettings, type AccountSettingsEnvState, type AccountSettingsFixtures, type AccountSettingsSeedIds } from './state/accountSettings';
 import { creativeFixtures, emptyCreativeEnv, newCreativeSeedIds, seedCreatives, type CreativeEnvState, type CreativeFixtures, type CreativeSeedIds } from './state/creatives';
 import { audienceFixtures, emptyAudienceEnv, newAudienceSeedIds, seedAudiences, type AudienceEnvState, type AudienceFixtures, type AudienceSeedIds } from './state/audiences';
 import { campaignStateFixtures, emptyCampaignEnv, newCampaignStateSeedIds, seedCampaignState, type CampaignEnvState, type CampaignStateFixtures, type CampaignStateSeedIds } from './state/campaigns';
@@ -193,6 +194,8 @@ export interface AdsEnvState {
 	features: Map<string, string[]>;
 	/** Creatives (X Ads catalog, audience and creative reference): uploads, media library, account media, cards, polls, video conversation cards, posts. */
 	creatives: CreativeEnvState;
+	/** Tracking tags, tax and user settings, recommendations (state/accountSettings.ts). */
+	accountSettings: AccountSettingsEnvState;
 	/** Product catalogs, products and product sets of the users (X Ads catalog, audience and creative reference). */
 	productCatalogs: ProductCatalogEnvState;
 	/** Tailored audiences and permissions, custom audiences, do-not-reach lists (X Ads catalog, audience and creative reference). */
@@ -318,12 +321,13 @@ export interface Identity {
 	seedAccountIds: string[];
 	campaignSeeds: Record<AdsEnvironment, CampaignSeedIds>;
 	creativeSeeds: Record<AdsEnvironment, CreativeSeedIds>;
+	accountSettingsSeeds: Record<AdsEnvironment, AccountSettingsSeedIds>;
 	productCatalogSeeds: Record<AdsEnvironment, ProductCatalogSeedIds>;
 	audienceSeeds: Record<AdsEnvironment, AudienceSeedIds>;
 }
 
 /** What tests may rely on in one environment (see EmulatorControl.fixtures()). */
-export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures, CampaignStateFixtures {
+export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures, CampaignStateFixtures, AccountSettingsFixtures {
 	/** users[0]'s first account there: "Acme Shoes" (production) or "Acme Sandbox" (sandbox). */
 	accountId: string;
 	/** The 3 apps of that account. */
@@ -354,6 +358,7 @@ export function fixturesOf(identity: Identity): EmulatorFixtures {
 			curatedCategoryIds: [...ids.curatedCategories],
 			lineItemCuratedCategoryId: ids.lineItemCuratedCategory,
 			...creativeFixtures(identity.creativeSeeds[e], identity.users[0].userId),
+			...accountSettingsFixtures(identity.accountSettingsSeeds[e]),
 			...productCatalogFixtures(identity.productCatalogSeeds[e]),
 			...audienceFixtures(identity, e),
 			...campaignStateFixtures(ids),
@@ -373,6 +378,7 @@ export function createIdentity(): Identity {
 		seedAccountIds: Array.from({ length: 6 }, () => adsId()),
 		campaignSeeds: { production: newCampaignSeedIds(), sandbox: newCampaignSeedIds() },
 		creativeSeeds: { production: newCreativeSeedIds(), sandbox: newCreativeSeedIds() },
+		accountSettingsSeeds: { production: newAccountSettingsSeedIds(), sandbox: newAccountSettingsSeedIds() },
 		productCatalogSeeds: { production: newProductCatalogSeedIds(), sandbox: newProductCatalogSeedIds() },
 		audienceSeeds: { production: newAudienceSeedIds(), sandbox: newAudienceSeedIds() },
 	};
@@ -425,6 +431,7 @@ export function createStore(identity: Identity): Store {
 	seedCampaignData(store, identity, 'sandbox');
 	for (const e of ['production', 'sandbox'] as const) {
 		seedCreatives(store, e, identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[e]], identity.creativeSeeds[e]);
+		seedAccountSettings(store, e, identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[e]], identity.accountSettingsSeeds[e]);
 	}
 	for (const e of ['production', 'sandbox'] as const) {
 		seedProductCatalogs(store, identity, e);
@@ -447,6 +454,7 @@ function emptyAdsEnv(): AdsEnvState {
 		campaignState: emptyCampaignEnv(),
 		features: new Map(),
 		creatives: emptyCreativeEnv(),
+		accountSettings: emptyAccountSettingsEnv(),
 		productCatalogs: emptyProductCatalogEnv(),
 		audiences: emptyAudienceEnv(),
 	};

@@ -12,6 +12,9 @@ import { NOT_IN_REFERENCE, unlistedAdsRoutes } from '../emulator/conformance';
 import { registerAccountAppRoutes } from '../emulator/routes/accountApps';
 import { registerAccountHistoryRoutes } from '../emulator/routes/accountHistory';
 import { registerAccountRoutes } from '../emulator/routes/accounts';
+import { registerAccountSettingsRoutes } from '../emulator/routes/accountSettings';
+import { registerCreativeExtraRoutes } from '../emulator/routes/creativeExtras';
+import { registerScheduledDraftPostRoutes } from '../emulator/routes/scheduledDraftPosts';
 import { registerAudienceEstimateRoutes } from '../emulator/routes/audienceEstimate';
 import { registerAudienceRoutes } from '../emulator/routes/audiences';
 import { registerCatalogRoutes } from '../emulator/routes/catalogs';
@@ -99,6 +102,9 @@ function adsEmulatorRoutes() {
 		registerCampaignRoutes,
 		registerFundingInstrumentRoutes,
 		registerPromotedRoutes,
+		registerCreativeExtraRoutes,
+		registerScheduledDraftPostRoutes,
+		registerAccountSettingsRoutes,
 		registerCreativeRoutes,
 		registerProductCatalogRoutes,
 		registerKeywordInsightRoutes,

@@ -280,6 +280,15 @@ const OVERRIDES: Record<string, Override> = {
 	// Posts carry id and user.id as strings, from id_str (X prints the numbers, 64-bit ones among them).
 	'post.create': { expect: (e) => records(e).map(exactPostIds) },
 	'post.updateName': { expect: (e) => records(e).map(exactPostIds) },
+	'post.getAll': { expect: (e) => records(e).map(exactPostIds) },
+	// X's example schedules for 2018; the node refuses a time already past, so the request asks for next month.
+	'scheduledPost.create': { values: { scheduled_at: new Date(Date.now() + 30 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') } },
+	// X answers a message, no data: the node outputs the draft's id with it.
+	'draftPost.preview': { expect: (e) => [{ draft_tweet_id: '996132315829948416', message: e.message as string }] },
+	// X adds total_count to these answers unasked; the node keeps it on every record, as when asked.
+	'contentCategory.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
+	'biddingRule.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
+	'recommendation.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
 };
 
 /** Pages that are not X's answer but ours: the final page after next_cursor, one more record made from the example's last. */
@@ -328,6 +337,13 @@ const REPAIRS: Record<string, Repair> = {
 	'post.updateName': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
 	// A comma after the last member of request.params.
 	'customAudience.getTargeted': { label: 'trailing comma removed', fix: (text) => text.replace(/,(\s*})/g, '$1') },
+	'post.getAll': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
+	// "name" null: the colon is missing.
+	'draftPost.getAll': { label: 'missing colon after "name" added', fix: (text) => text.replace('"name" null', '"name": null') },
+	// A comma missing after user_id in request.params.
+	'userSettings.update': { label: 'missing comma in request.params added', fix: (text) => text.replace(/("user_id": "\d+")(\s*\n\s*"notification_email")/, '$1,$2') },
+	// The outer braces of the answer are missing.
+	'recommendation.getAll': { label: 'outer braces added', fix: (text) => `{${text}}` },
 };
 
 function escapeSourceQuotes(text: string): string {
@@ -624,6 +640,10 @@ const NOT_JSON = [
 	'X Ads customAudience.getTargeted', // a trailing comma in request.params
 	'X Ads post.create', // the "source" value holds unescaped quotes (an HTML link)
 	'X Ads post.updateName', // the same unescaped quotes in "source"
+	'X Ads post.getAll', // the same unescaped quotes in "source"
+	'X Ads draftPost.getAll', // "name" null: a colon missing
+	'X Ads userSettings.update', // a comma missing in request.params
+	'X Ads recommendation.getAll', // the answer without its outer braces
 ];
 
 const cases = [...adsCases(), ...pageCases()];

@@ -289,6 +289,13 @@ const structureFields: Field[] = [
 ];
 
 const path = '/accounts/{account_id}/cards';
+const cardUrisField: Field = {
+	wire: 'card_uris',
+	label: 'Card URIs',
+	type: 'list',
+	description: 'At most 200, comma-separated',
+	rules: { maxItems: 200, pattern: /^card:\/\/\d+$/, patternRule: 'card URIs such as card://1044294149527166979' },
+};
 const cardIdField = idField('card_id', 'Card ID');
 
 
@@ -310,7 +317,7 @@ export const cardResource: Resource = {
 				accountField,
 				{ wire: 'card_types', label: 'Card Types', type: 'multiOptions', options: CARD_TYPES },
 				idListField('card_id', 'Card IDs'),
-				{ wire: 'card_uris', label: 'Card URIs', type: 'list', description: 'At most 200, comma-separated', rules: { maxItems: 200, pattern: /^card:\/\/\d+$/, patternRule: 'card URIs such as card://1044294149527166979' } },
+				cardUrisField,
 				{ wire: 'q', name: 'nameStartsWith', label: 'Name Starts With', type: 'string', rules: { maxLength: 80 } },
 				{ wire: 'include_legacy_cards', label: 'Include Legacy Cards', type: 'boolean' },
 				sortByField,
@@ -371,6 +378,31 @@ export const cardResource: Resource = {
 			fields: [accountField, cardIdField],
 			// X answers the deleted card in an array, as for Get.
 			output: (envelope) => [(Array.isArray(envelope.data) ? envelope.data[0] : envelope.data) as IDataObject],
+		},
+		{
+			operation: 'getManyByUri',
+			name: 'Get Many by URI',
+			action: 'Get many cards of any type by URI',
+			description: 'Look up cards of any type (poll, conversation, legacy cards included) by their card URIs, e.g. the card_uri of a post',
+			method: 'GET',
+			path: `${path}/all`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-all',
+			list: { onePage: true },
+			fields: [
+				accountField,
+				{ ...cardUrisField, required: true },
+				withDeletedField,
+			],
+		},
+		{
+			operation: 'getAnyType',
+			name: 'Get Any Type',
+			action: 'Get a card of any type',
+			description: 'Get one card of any type (poll, conversation, legacy cards included) by its ID',
+			method: 'GET',
+			path: `${path}/all/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-cards-all-card-id',
+			fields: [accountField, cardIdField, withDeletedField],
 		},
 	],
 };

@@ -1,13 +1,53 @@
 /** Posts on behalf of an advertiser: create (promoted-only by default) and name. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../../shared/endpoints';
+import type { Field, Resource } from '../../shared/endpoints';
 import { dataRecords } from '../../shared/execute';
 import type { AdsEnvelope } from '../../shared/transport';
 import { accountField } from '../fields';
 import { MEDIA_KEY, NOT_VIDEO_PREFIXES } from './mediaLibrary';
 
-const USER_ID = { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' };
+export const USER_ID = { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' };
+/** Post ids (published, scheduled and draft) are 64-bit numbers, given as digits. */
+export const POST_ID = { pattern: /^\d{1,20}$/, patternRule: 'a numeric post ID' };
+export const CARD_URI = { pattern: /^card:\/\/\d+$/, patternRule: 'a card URI such as card://1044294149527166979' };
+export const TWEET_TYPES = ['DRAFT', 'PUBLISHED', 'SCHEDULED'] as const;
+
+/** The advertiser a post is made for: X answers 403 unless that user granted the account access. */
+export const asUserIdField: Field = {
+	wire: 'as_user_id',
+	label: 'As User ID',
+	type: 'string',
+	required: true,
+	description: 'The advertiser on whose behalf the post is made (numeric X user ID); they must have granted your handle access to the ads account',
+	rules: USER_ID,
+};
+
+/** What a post carries (published, scheduled or draft): text, media from the library, a card, a name, nullcast. */
+export function postContentFields(nullcastDefault: boolean | undefined): Field[] {
+	return [
+		{ wire: 'text', label: 'Text', type: 'string', description: 'Required without media keys; up to 25,000 characters for long posts', rules: { maxLength: 25000 } },
+		{ wire: 'media_keys', label: 'Media Keys', type: 'list', description: 'Media library keys: up to 4 images, or 1 GIF, or 1 video (comma-separated)', rules: { ...MEDIA_KEY, maxItems: 4 } },
+		{ wire: 'card_uri', label: 'Card URI', type: 'string', placeholder: 'card://1044294149527166979', rules: CARD_URI },
+		{ wire: 'name', label: 'Name', type: 'string', description: 'A name for the post in X Ads', rules: { maxLength: 80 } },
+		{
+			wire: 'nullcast',
+			label: 'Nullcast (Promoted-Only)',
+			type: 'boolean',
+			...(nullcastDefault === undefined ? {} : { default: nullcastDefault }),
+			description: 'Whether the post is promoted-only; false (organic) only for the authenticated user',
+		},
+	];
+}
+
+/** Up to 4 images, or 1 GIF, or 1 video (https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-tweet). */
+export function checkMediaKeys(values: IDataObject, fail: (field: string, rule: string) => never): void {
+	const keys = (values.media_keys as string[] | undefined) ?? [];
+	const single = keys.filter((k) => !k.startsWith('3_'));
+	if (single.length && keys.length > 1) {
+		fail('Media Keys (media_keys)', `take up to 4 images, or 1 GIF, or 1 video (got ${keys.length} keys including ${single[0]})`);
+	}
+}
 const VIDEO_FIELDS = [
 	['video_title', 'Video Title'],
 	['video_description', 'Video Description'],
@@ -19,7 +59,7 @@ const VIDEO_FIELDS = [
  * 2^53), with the exact value in id_str. The output carries the exact ids as strings, so that
  * {{ $json.id }} names the right post in the next node.
  */
-function exactIds(envelope: AdsEnvelope): IDataObject[] {
+export function exactIds(envelope: AdsEnvelope): IDataObject[] {
 	return dataRecords(envelope).map((post) => {
 		const out: IDataObject = { ...post };
 		if (typeof post.id_str === 'string') out.id = post.id_str;
@@ -44,12 +84,8 @@ export const postResource: Resource = {
 			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-tweet',
 			fields: [
 				accountField,
-				{ wire: 'as_user_id', label: 'As User ID', type: 'string', required: true, description: 'The advertiser on whose behalf the post is created (numeric X user ID)', rules: USER_ID },
-				{ wire: 'text', label: 'Text', type: 'string', description: 'Required without media keys; up to 25,000 characters for long posts', rules: { maxLength: 25000 } },
-				{ wire: 'media_keys', label: 'Media Keys', type: 'list', description: 'Up to 4 images, or 1 GIF, or 1 video (comma-separated)', rules: { ...MEDIA_KEY, maxItems: 4 } },
-				{ wire: 'card_uri', label: 'Card URI', type: 'string', placeholder: 'card://1044294149527166979', rules: { pattern: /^card:\/\/\d+$/, patternRule: 'a card URI such as card://1044294149527166979' } },
-				{ wire: 'name', label: 'Name', type: 'string', description: 'A name for the post in X Ads', rules: { maxLength: 80 } },
-				{ wire: 'nullcast', label: 'Nullcast (Promoted-Only)', type: 'boolean', default: true, description: 'Whether the post is promoted-only; false (organic) only for the authenticated user' },
+				asUserIdField,
+				...postContentFields(true),
 				{ wire: 'trim_user', label: 'Trim User', type: 'boolean', description: 'Whether the user object has only its ID' },
 				{ wire: 'tweet_mode', label: 'Post Mode', type: 'options', options: ['compat', 'extended'] },
 				{ wire: 'conversation_settings', label: 'Who Can Reply', type: 'options', options: ['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS'] },
@@ -61,10 +97,7 @@ export const postResource: Resource = {
 			check: (values, { fail }) => {
 				const keys = (values.media_keys as string[] | undefined) ?? [];
 				if (values.text === undefined && keys.length === 0) fail('Text (text)', 'is required when there are no Media Keys (media_keys)');
-				const single = keys.filter((k) => !k.startsWith('3_'));
-				if (single.length && keys.length > 1) {
-					fail('Media Keys (media_keys)', `take up to 4 images, or 1 GIF, or 1 video (got ${keys.length} keys including ${single[0]})`);
-				}
+				checkMediaKeys(values, fail);
 				if ((values.video_cta === undefined) !== (values.video_cta_value === undefined)) {
 					fail('Video CTA (video_cta) and Video CTA Value (video_cta_value)', 'go together: set both or neither');
 				}
@@ -87,6 +120,35 @@ export const postResource: Resource = {
 				accountField,
 				{ wire: 'tweet_id', label: 'Post ID', type: 'string', required: true, rules: { pattern: /^\d{1,20}$/, patternRule: 'a numeric post ID' } },
 				{ wire: 'name', label: 'Name', type: 'string', required: true, rules: { maxLength: 80 } },
+			],
+			output: exactIds,
+		},
+		{
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many posts',
+			description: 'List the posts of an account of one type (published, scheduled or draft), promoted-only by default; ids come as exact strings',
+			method: 'GET',
+			path: '/accounts/{account_id}/tweets',
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-tweets',
+			list: { maxCount: 1000 },
+			fields: [
+				accountField,
+				{
+					wire: 'tweet_type',
+					label: 'Post Type',
+					type: 'options',
+					required: true,
+					options: TWEET_TYPES,
+					default: 'PUBLISHED',
+					description: 'Which posts to list; Post IDs must be of this type',
+				},
+				{ wire: 'tweet_ids', label: 'Post IDs', type: 'list', description: 'Only these posts (comma-separated, at most 200)', rules: { ...POST_ID, maxItems: 200 } },
+				{ wire: 'name', label: 'Name Starts With', name: 'nameStartsWith', type: 'string', description: 'Posts whose name starts with this (case-insensitive)', rules: { maxLength: 80 } },
+				{ wire: 'timeline_type', label: 'Timeline Type', type: 'options', options: ['ALL', 'NULLCAST', 'ORGANIC'], default: 'NULLCAST', description: 'Promoted-only posts (X\'s default), organic posts, or both' },
+				{ wire: 'include_mentions_and_replies', label: 'Include Mentions and Replies', type: 'boolean' },
+				{ wire: 'trim_user', label: 'Trim User', type: 'boolean', description: 'Whether the user object has only its ID' },
+				{ wire: 'user_id', label: 'User ID', type: 'string', description: 'The user whose posts to list (numeric X user ID); default the account\'s full promotable user', rules: USER_ID },
 			],
 			output: exactIds,
 		},

@@ -92,7 +92,7 @@ interface ViewOptions {
 	naming: boolean;
 }
 
-function postView(ctx: RequestContext, post: PostRecord, opts: ViewOptions) {
+export function postView(ctx: RequestContext, post: PostRecord, opts: ViewOptions) {
 	const text = post.text ?? '';
 	const chars = [...text];
 	const view: Record<string, unknown> = { created_at: postTime(post.createdMs), id: new BigId(post.id), id_str: post.id };
@@ -153,7 +153,7 @@ function answer(params: AdsParams, data: unknown) {
 }
 
 /** media_keys: library keys of the account; up to 4 images, or 1 GIF, or 1 video. */
-function readMediaKeys(ctx: RequestContext, params: AdsParams, accountId: string): MediaLibraryRecord[] {
+export function readMediaKeys(ctx: RequestContext, params: AdsParams, accountId: string): MediaLibraryRecord[] {
 	const raw = params.raw('media_keys');
 	if (raw === undefined) return [];
 	const keys = raw.split(',').map((k) => k.trim());

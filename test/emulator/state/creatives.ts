@@ -141,6 +141,80 @@ export interface PostRecord {
 	createdMs: number;
 }
 
+/** A scheduled post (X's "scheduled tweet"): published by X at scheduled_at, then tweet_id is the post. */
+export interface ScheduledPostRecord {
+	accountId: string;
+	id: string;
+	user_id: string;
+	text: string;
+	name: string | null;
+	nullcast: boolean;
+	card_uri: string | null;
+	media_keys: string[];
+	scheduled_at: string;
+	scheduled_status: 'SCHEDULED' | 'DELETED';
+	completed_at: string | null;
+	tweet_id: string | null;
+	created_at: string;
+	updated_at: string;
+}
+
+/** A draft post (X's "draft tweet"); deleted drafts are gone. */
+export interface DraftPostRecord {
+	accountId: string;
+	id: string;
+	user_id: string;
+	text: string;
+	name: string | null;
+	nullcast: boolean;
+	card_uri: string | null;
+	media_keys: string[];
+	created_at: string;
+	updated_at: string;
+}
+
+export interface ImageConversationCardRecord {
+	accountId: string;
+	id: string;
+	name: string;
+	card_uri: string;
+	title: string | null;
+	/** first_cta, first_cta_tweet, second_cta, ... (only the set ones). */
+	ctas: Record<string, string>;
+	thank_you_text: string;
+	thank_you_url?: string;
+	media_key: string;
+	/** Write-only on the wire: X answers the image's URL. */
+	unlocked_image_media_key?: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+export interface PrerollCtaRecord {
+	accountId: string;
+	id: string;
+	line_item_id: string;
+	call_to_action: string;
+	call_to_action_url: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+/** Account media attached to a line item. */
+export interface MediaCreativeRecord {
+	accountId: string;
+	id: string;
+	line_item_id: string;
+	account_media_id: string;
+	landing_url: string | null;
+	creative_type: string;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
 export interface CreativeEnvState {
 	/** Uploaded media by media key (what POST media_library may add). */
 	uploads: Map<string, UploadedMedia>;
@@ -158,6 +232,12 @@ export interface CreativeEnvState {
 	videoConversationCards: Map<string, VideoConversationCardRecord>;
 	videoConversationCardsByAccount: Map<string, VideoConversationCardRecord[]>;
 	posts: Map<string, PostRecord>;
+	/** Scheduled posts, drafts, image conversation cards, preroll CTAs, media creatives by id (insertion order; lists filter by account). */
+	scheduledPosts: Map<string, ScheduledPostRecord>;
+	draftPosts: Map<string, DraftPostRecord>;
+	imageConversationCards: Map<string, ImageConversationCardRecord>;
+	prerollCtas: Map<string, PrerollCtaRecord>;
+	mediaCreatives: Map<string, MediaCreativeRecord>;
 }
 
 /** Seed ids of one environment (stable across reset()). */
@@ -176,6 +256,12 @@ export interface CreativeSeedIds {
 	videoConversationCardId: string;
 	videoConversationCardUri: string;
 	postId: string;
+	scheduledPostId: string;
+	draftPostId: string;
+	imageConversationCardId: string;
+	imageConversationCardUri: string;
+	prerollCallToActionId: string;
+	mediaCreativeId: string;
 }
 
 /** What tests may rely on (merged into EnvFixtures). */
@@ -197,6 +283,16 @@ export interface CreativeFixtures {
 	advertiserUserId: string;
 	/** A post of the account, created for advertiserUserId. */
 	postId: string;
+	/** A SCHEDULED post of advertiserUserId (2027-01-01), with the library image. */
+	scheduledPostId: string;
+	/** A draft post of advertiserUserId (text only). */
+	draftPostId: string;
+	/** An image conversation card with the library image, two CTAs. */
+	imageConversationCardId: string;
+	/** VISIT_SITE on lineItems.engagements. */
+	prerollCallToActionId: string;
+	/** The BANNER account media on lineItems.engagements, with a landing URL. */
+	mediaCreativeId: string;
 }
 
 const mediaKey = (category: number) => `${category}_${snowflake()}`;
@@ -215,6 +311,12 @@ export function newCreativeSeedIds(): CreativeSeedIds {
 		videoConversationCardId: adsId(5),
 		videoConversationCardUri: `card://${snowflake()}`,
 		postId: snowflake(),
+		scheduledPostId: snowflake(),
+		draftPostId: snowflake(),
+		imageConversationCardId: adsId(5),
+		imageConversationCardUri: `card://${snowflake()}`,
+		prerollCallToActionId: adsId(3),
+		mediaCreativeId: adsId(5),
 	};
 }
 
@@ -229,6 +331,11 @@ export function creativeFixtures(ids: CreativeSeedIds, advertiserUserId: string)
 		videoConversationCardId: ids.videoConversationCardId,
 		advertiserUserId,
 		postId: ids.postId,
+		scheduledPostId: ids.scheduledPostId,
+		draftPostId: ids.draftPostId,
+		imageConversationCardId: ids.imageConversationCardId,
+		prerollCallToActionId: ids.prerollCallToActionId,
+		mediaCreativeId: ids.mediaCreativeId,
 	};
 }
 
@@ -246,6 +353,11 @@ export function emptyCreativeEnv(): CreativeEnvState {
 		videoConversationCards: new Map(),
 		videoConversationCardsByAccount: new Map(),
 		posts: new Map(),
+		scheduledPosts: new Map(),
+		draftPosts: new Map(),
+		imageConversationCards: new Map(),
+		prerollCtas: new Map(),
+		mediaCreatives: new Map(),
 	};
 }
 
@@ -391,6 +503,11 @@ export function serializeCreatives(env: CreativeEnvState): unknown {
 		pollCards: [...env.pollCards.values()].map(strip),
 		videoConversationCards: [...env.videoConversationCards.values()].map(strip),
 		posts: [...env.posts.values()].map(strip),
+		scheduledPosts: [...env.scheduledPosts.values()].map(strip),
+		draftPosts: [...env.draftPosts.values()].map(strip),
+		imageConversationCards: [...env.imageConversationCards.values()].map(strip),
+		prerollCtas: [...env.prerollCtas.values()].map(strip),
+		mediaCreatives: [...env.mediaCreatives.values()].map(strip),
 	};
 }
 
@@ -547,9 +664,84 @@ export function seedCreatives(store: Store, envName: AdsEnvironment, accountId: 
 		createdMs: Date.parse('2025-11-03T10:00:00Z'),
 	});
 
+	seedMoreCreatives(store, envName, accountId, ids);
+
 	if (envName === 'sandbox') {
 		const features = adsEnv.features.get(accountId) ?? [];
 		if (!features.includes(MEDIA_POLLS_FEATURE)) features.push(MEDIA_POLLS_FEATURE);
 		adsEnv.features.set(accountId, features);
 	}
+}
+
+/**
+ * A scheduled post and a draft of the advertiser, an image conversation card, and on the first
+ * line item of the account a preroll call to action and a media creative (the BANNER account media).
+ */
+function seedMoreCreatives(store: Store, envName: AdsEnvironment, accountId: string, ids: CreativeSeedIds): void {
+	const env = store.ads[envName].creatives;
+	const owner = store.users[0].userId;
+	const at = (iso: string) => adsTime(Date.parse(iso));
+	const lineItemId = [...store.ads[envName].lineItems.values()].find((li) => li.accountId === accountId)!.id;
+	env.scheduledPosts.set(ids.scheduledPostId, {
+		accountId,
+		id: ids.scheduledPostId,
+		user_id: owner,
+		text: 'New year, new trails #acme',
+		name: 'New year post',
+		nullcast: true,
+		card_uri: null,
+		media_keys: [ids.mediaKeys.image],
+		scheduled_at: '2027-01-01T00:00:00Z',
+		scheduled_status: 'SCHEDULED',
+		completed_at: null,
+		tweet_id: null,
+		created_at: at('2025-11-10T10:00:00Z'),
+		updated_at: at('2025-11-10T10:00:00Z'),
+	});
+	env.draftPosts.set(ids.draftPostId, {
+		accountId,
+		id: ids.draftPostId,
+		user_id: owner,
+		text: 'Draft: summer collection teaser',
+		name: null,
+		nullcast: true,
+		card_uri: null,
+		media_keys: [],
+		created_at: at('2025-11-11T10:00:00Z'),
+		updated_at: at('2025-11-11T10:00:00Z'),
+	});
+	env.imageConversationCards.set(ids.imageConversationCardId, {
+		accountId,
+		id: ids.imageConversationCardId,
+		name: 'Road or trail',
+		card_uri: ids.imageConversationCardUri,
+		title: null,
+		ctas: { first_cta: '#road', first_cta_tweet: 'Road running all the way', second_cta: '#trail', second_cta_tweet: 'Trails, always' },
+		thank_you_text: 'Thanks!',
+		media_key: ids.mediaKeys.image,
+		created_at: at('2025-11-12T10:00:00Z'),
+		updated_at: at('2025-11-12T10:00:00Z'),
+		deleted: false,
+	});
+	env.prerollCtas.set(ids.prerollCallToActionId, {
+		accountId,
+		id: ids.prerollCallToActionId,
+		line_item_id: lineItemId,
+		call_to_action: 'VISIT_SITE',
+		call_to_action_url: 'https://acme-shoes.example/preroll',
+		created_at: at('2025-11-13T10:00:00Z'),
+		updated_at: at('2025-11-13T10:00:00Z'),
+		deleted: false,
+	});
+	env.mediaCreatives.set(ids.mediaCreativeId, {
+		accountId,
+		id: ids.mediaCreativeId,
+		line_item_id: lineItemId,
+		account_media_id: ids.accountMediaIds[1],
+		landing_url: 'https://acme-shoes.example/banner',
+		creative_type: 'BANNER',
+		created_at: at('2025-11-14T10:00:00Z'),
+		updated_at: at('2025-11-14T10:00:00Z'),
+		deleted: false,
+	});
 }
