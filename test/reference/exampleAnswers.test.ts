@@ -214,8 +214,64 @@ const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `use
 const usersOutput = (count: number, operationType: string) => () =>
 	Array.from({ length: count }, () => ({ status: 'OK', operation_type: operationType, request: 1 }));
 
+/**
+ * Campaign management records carry money in micros and name the currency: the node adds each
+ * amount in currency units beside it (daily_budget_amount "10.00"), null where X gives null.
+ * X's examples hold whole cents only, so two decimals are exact here.
+ */
+function withUnits(record: IDataObject): IDataObject {
+	if (typeof record.currency !== 'string') return record;
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(record)) {
+		out[key] = value;
+		if (!key.endsWith('_local_micro')) continue;
+		if (typeof value === 'number') expect(value % 10_000).toBe(0);
+		out[key.replace(/_local_micro$/, '')] = value === null ? null : (Number(value) / 1_000_000).toFixed(2);
+	}
+	return out;
+}
+const inUnits = { expect: (e: IDataObject) => records(e).map(withUnits) };
+
 /** What the example alone does not give: values it leaves out, and outputs the node reshapes. */
 const OVERRIDES: Record<string, Override> = {
+	'campaign.getAll': inUnits,
+	'campaign.get': inUnits,
+	'campaign.create': inUnits,
+	'campaign.update': inUnits,
+	'campaign.activate': inUnits,
+	'campaign.pause': inUnits,
+	'campaign.delete': inUnits,
+	// The operation of X's example request (a batch echoes its request as a list, which gives no values).
+	'campaign.batch': {
+		values: { operation_type: 'Create', name: 'batch campaigns', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 140000000, entity_status: 'PAUSED', budget_optimization: 'LINE_ITEM' },
+		...inUnits,
+	},
+	'fundingInstrument.getAll': inUnits,
+	'fundingInstrument.get': inUnits,
+	'fundingInstrument.create': inUnits,
+	'fundingInstrument.delete': inUnits,
+	'lineItem.getAll': inUnits,
+	'lineItem.get': inUnits,
+	// X's reference marks end_time required; its example request leaves it out.
+	'lineItem.create': { values: { end_time: '2022-07-15T00:00:00Z' }, ...inUnits },
+	'lineItem.update': inUnits,
+	'lineItem.delete': inUnits,
+	'lineItem.activate': inUnits,
+	'lineItem.pause': inUnits,
+	'lineItem.batch': {
+		values: {
+			operation_type: 'Create',
+			campaign_id: '8yn7m',
+			objective: 'ENGAGEMENTS',
+			product_type: 'PROMOTED_TWEETS',
+			placements: 'ALL_ON_TWITTER',
+			bid_amount_local_micro: 3210000,
+			entity_status: 'PAUSED',
+			start_time: '2022-07-01T00:00:00Z',
+			end_time: '2022-07-15T00:00:00Z',
+		},
+		...inUnits,
+	},
 	// Required by the node (X's example request leaves the time window out).
 	'accountHistory.getAll': { values: { start_time: '2021-04-01T00:00:00Z', end_time: '2021-04-03T00:00:00Z' } },
 	// The request body of X's example is not echoed in the answer (targeting_criteria is null there).
