@@ -4,7 +4,7 @@
  */
 
 import { signedClient } from '../emulator/signedClient';
-import { engineSuite, suiteHelpers } from './env';
+import { engineSuite, errorText, suiteHelpers } from './env';
 
 const env = engineSuite();
 const { fx, sandboxFx, requests, q, ads: ok } = suiteHelpers(env);
@@ -121,7 +121,7 @@ describe('Audience Estimate', () => {
 		});
 		expect(requests()).toHaveLength(1);
 		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
-		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/primary targeting criterion/);
+		expect(errorText(result.error)).toMatch(/primary targeting criterion/);
 	});
 });
 
