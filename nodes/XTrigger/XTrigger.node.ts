@@ -502,7 +502,8 @@ export class XTrigger implements INodeType {
 		const data = state(this);
 		const nodeKey = `${String(this.getWorkflow().id)}:${this.getNode().name}`;
 		let recent = recentEvents.get(nodeKey);
-		if (!recent) recentEvents.set(nodeKey, (recent = new RecentEvents(SEEN_LIMIT, data.seen)));
+		if (!recent) recentEvents.set(nodeKey, (recent = new RecentEvents(SEEN_LIMIT)));
+		recent.merge(data.seen); // what other webhook processes (n8n's queue mode) saved since the last delivery
 		const receivedAt = new Date().toISOString();
 		const items = splitDelivery(body)
 			.filter((event) => all || wanted.includes(event.kind))

@@ -300,18 +300,45 @@ export function eventFingerprint(key: string): string {
  * characters an event) rather than as a long JSON array of ids.
  */
 export class RecentEvents {
-	private readonly order: string[];
-	private readonly known: Set<string>;
+	private order: string[];
+	private known: Set<string>;
+	/** The static data text last merged. */
+	private merged?: string;
 
 	constructor(
 		private readonly limit: number,
 		saved?: unknown,
 	) {
-		const text = typeof saved === 'string' ? saved : '';
 		this.order = [];
-		for (let at = 0; at + FINGERPRINT_LENGTH <= text.length; at += FINGERPRINT_LENGTH) this.order.push(text.slice(at, at + FINGERPRINT_LENGTH));
-		this.order.splice(0, Math.max(0, this.order.length - limit));
-		this.known = new Set(this.order);
+		this.known = new Set();
+		this.merge(saved);
+	}
+
+	/**
+	 * Takes in what static data holds now: in queue mode several webhook processes share it, each
+	 * with its own memory, so one process's memory alone would let a duplicate through that another
+	 * process answered. What only this process knows comes first (fingerprints the saved list has
+	 * dropped as old, or lost to a concurrent save), then the saved list, the newest all processes
+	 * agreed on; the oldest beyond the limit are forgotten. Unchanged static data costs nothing.
+	 */
+	merge(saved: unknown): void {
+		const text = typeof saved === 'string' ? saved : '';
+		if (text === this.merged) return;
+		this.merged = text;
+		const fromSaved: string[] = [];
+		for (let at = 0; at + FINGERPRINT_LENGTH <= text.length; at += FINGERPRINT_LENGTH) fromSaved.push(text.slice(at, at + FINGERPRINT_LENGTH));
+		const inSaved = new Set(fromSaved);
+		const order = this.order.filter((fingerprint) => !inSaved.has(fingerprint));
+		const known = new Set(order);
+		for (const fingerprint of fromSaved) {
+			if (!known.has(fingerprint)) {
+				order.push(fingerprint);
+				known.add(fingerprint);
+			}
+		}
+		for (const fingerprint of order.splice(0, Math.max(0, order.length - this.limit))) known.delete(fingerprint);
+		this.order = order;
+		this.known = known;
 	}
 
 	/** Whether the event is new; it is remembered either way. */

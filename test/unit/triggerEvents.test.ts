@@ -79,6 +79,20 @@ describe('splitting deliveries', () => {
 		expect(smaller.toString()).toBe(saved.slice(-120));
 		expect(new RecentEvents(10, undefined).size).toBe(0);
 	});
+
+	it('merges what static data holds now (another webhook process saved it): its own first, then the saved list, the oldest beyond the limit forgotten', () => {
+		const f = eventFingerprint;
+		const mine = new RecentEvents(6);
+		mine.remember('a');
+		mine.remember('b');
+		mine.merge(f('a') + f('x') + f('y'));
+		expect(mine.toString()).toBe(f('b') + f('a') + f('x') + f('y'));
+		expect(mine.remember('x')).toBe(false);
+		mine.merge(f('p') + f('q') + f('r') + f('s'));
+		expect(mine.toString()).toBe(f('x') + f('y') + f('p') + f('q') + f('r') + f('s'));
+		expect(mine.remember('s')).toBe(false);
+		expect(mine.remember('a')).toBe(true);
+	});
 });
 
 describe('error messages n8n would replace', () => {
