@@ -127,7 +127,7 @@ export const postResource: Resource = {
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many posts',
-			description: 'List the posts of an account of one type (published, scheduled or draft), promoted-only by default; ids come as exact strings',
+			description: 'List the posts of an account of one type (published, scheduled or draft), promoted-only by default; IDs come as exact strings',
 			method: 'GET',
 			path: '/accounts/{account_id}/tweets',
 			docs: 'https://docs.x.com/x-ads-api/creatives/reference#get-accounts-account-id-tweets',

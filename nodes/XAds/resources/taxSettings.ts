@@ -30,7 +30,7 @@ function addressFields(prefix: string, whose: string): Field[] {
 }
 
 export const taxSettingsResource: Resource = {
-	name: 'Tax Settings',
+	name: 'Tax Setting',
 	value: 'taxSettings',
 	description: 'Billing party, tax category, VAT IDs and addresses of an ads account',
 	endpoints: [

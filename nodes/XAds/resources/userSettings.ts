@@ -15,7 +15,7 @@ const userIdField: Field = {
 const path = '/accounts/{account_id}/user_settings/{user_id}';
 
 export const userSettingsResource: Resource = {
-	name: 'User Settings',
+	name: 'User Setting',
 	value: 'userSettings',
 	description: 'A user\'s notification email and contact phone in an ads account',
 	endpoints: [
