@@ -17,9 +17,11 @@ import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
 import { accountMediaResource } from './resources/accountMedia';
 import { advertiserBusinessCategoryResource } from './resources/advertiserBusinessCategory';
+import { analyticsResource } from './resources/analytics';
 import { audienceEstimateResource } from './resources/audienceEstimate';
 import { campaignResource } from './resources/campaign';
 import { cardResource } from './resources/card';
+import { conversionResource } from './resources/conversion';
 import { curatedCategoryResource } from './resources/curatedCategory';
 import { customAudienceResource } from './resources/customAudience';
 import { doNotReachListResource } from './resources/doNotReachList';
@@ -103,6 +105,8 @@ export const adsResources: Resource[] = [
 	promotedAccountResource,
 	scheduledPromotedPostResource,
 	promotableUserResource,
+	analyticsResource,
+	conversionResource,
 ];
 
 export class XAds implements INodeType {

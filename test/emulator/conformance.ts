@@ -23,6 +23,7 @@ export const NOT_IN_REFERENCE: Record<string, string> = {};
  */
 const JSON_WRAPPER: Record<string, string> = {
 	'PUT 12/product_catalogs/:product_catalog_id/products': 'products',
+	'POST 12/measurement/conversions/:pixel_id': 'conversions',
 };
 
 /**

@@ -24,6 +24,8 @@ import { registerAccountSettingsRoutes } from './routes/accountSettings';
 import { registerCreativeExtraRoutes } from './routes/creativeExtras';
 import { registerScheduledDraftPostRoutes } from './routes/scheduledDraftPosts';
 import { registerAudienceRoutes } from './routes/audiences';
+import { registerConversionRoutes } from './routes/conversions';
+import { handleFileRequest, registerStatsRoutes } from './routes/stats';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
 import { registerProductCatalogRoutes } from './routes/productCatalogs';
 import { registerFeatureRoutes } from './routes/features';
@@ -97,6 +99,8 @@ function buildRouter(): Router {
 	registerProductCatalogRoutes(router);
 	registerKeywordInsightRoutes(router);
 	registerAudienceRoutes(router);
+	registerStatsRoutes(router);
+	registerConversionRoutes(router);
 	return router;
 }
 
@@ -255,6 +259,8 @@ class Emulator implements XEmulator, ControlHost {
 		const q = url.indexOf('?');
 		const rawPath = q === -1 ? url : url.slice(0, q);
 		const rawQuery = q === -1 ? '' : url.slice(q + 1);
+		// X's file host (job results): unsigned downloads, answered apart from the API.
+		if (handleFileRequest(this.store, rawPath, req, res, this.options.latencyMs ?? 0)) return;
 		const located = locate(rawPath);
 		const bodyBuf = await readBody(req);
 		if (!located) return write(res, { status: 404, body: { errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] } });

@@ -17,6 +17,8 @@ import { registerCreativeExtraRoutes } from '../emulator/routes/creativeExtras';
 import { registerScheduledDraftPostRoutes } from '../emulator/routes/scheduledDraftPosts';
 import { registerAudienceEstimateRoutes } from '../emulator/routes/audienceEstimate';
 import { registerAudienceRoutes } from '../emulator/routes/audiences';
+import { registerConversionRoutes } from '../emulator/routes/conversions';
+import { registerStatsRoutes } from '../emulator/routes/stats';
 import { registerCatalogRoutes } from '../emulator/routes/catalogs';
 import { registerCreativeRoutes } from '../emulator/routes/creatives';
 import { registerFeatureRoutes } from '../emulator/routes/features';
@@ -109,6 +111,8 @@ function adsEmulatorRoutes() {
 		registerProductCatalogRoutes,
 		registerKeywordInsightRoutes,
 		registerAudienceRoutes,
+		registerStatsRoutes,
+		registerConversionRoutes,
 	]) {
 		register(router);
 	}
