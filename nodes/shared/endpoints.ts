@@ -40,6 +40,8 @@ export type FieldType =
 export interface LocatorSpec {
 	/** listSearch method of the node, e.g. searchAccounts. */
 	searchMethod?: string;
+	/** The mode a new parameter starts in: list when it has a search, unless saved workflows began with By ID. */
+	defaultMode?: 'list' | 'id';
 	idPattern: string;
 	idRule: string;
 	placeholder: string;
@@ -199,7 +201,7 @@ function fieldProperty(field: Field): INodeProperties {
 			return {
 				...base,
 				type: 'resourceLocator',
-				default: { mode: field.locator?.searchMethod ? 'list' : 'id', value: '' },
+				default: { mode: field.locator?.defaultMode ?? (field.locator?.searchMethod ? 'list' : 'id'), value: '' },
 				modes: [
 					...(field.locator?.searchMethod
 						? [

@@ -734,7 +734,232 @@ const careless: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless];
+// ---------------------------------------------------------------- campaign management: campaigns, line items, funding, promoted
+// https://docs.x.com/x-ads-api/campaign-management/reference
+
+const CM = '03 §Campaigns, line items, funding instruments, promoted posts and accounts';
+const FI = 'fi1';
+const liCreate = { campaign: 'c1', objective: 'ENGAGEMENTS', productType: 'PROMOTED_TWEETS', placements: ['ALL_ON_TWITTER'], startTime: '2026-03-01T00:00:00Z', endTime: '2026-04-01T00:00:00Z' };
+const liBatchCreate = { campaignId: 'c1', objective: 'ENGAGEMENTS', productType: 'PROMOTED_TWEETS', placements: ['ALL_ON_TWITTER'], startTime: '2026-03-01T00:00:00Z', endTime: '2026-04-01T00:00:00Z' };
+const CM_VALID: Record<string, INodeParameters> = {
+	'campaign.getAll': {},
+	'campaign.get': { campaign: 'c1' },
+	'campaign.create': { fundingInstrument: FI, name: 'C' },
+	'campaign.update': { campaign: 'c1', updateFields: { name: 'C' } },
+	'campaign.activate': { campaign: 'c1' },
+	'campaign.pause': { campaign: 'c1' },
+	'campaign.delete': { campaign: 'c1' },
+	'campaign.batch': { operationType: 'Delete', additionalFields: { campaignId: 'c1' } },
+	'lineItem.getAll': {},
+	'lineItem.get': { lineItem: 'li1' },
+	'lineItem.create': liCreate,
+	'lineItem.activate': { lineItem: 'li1' },
+	'lineItem.pause': { lineItem: 'li1' },
+	'lineItem.batch': { operationType: 'Delete', additionalFields: { lineItemId: 'li1' } },
+	'fundingInstrument.getAll': {},
+	'fundingInstrument.get': { fundingInstrument: FI },
+	'promotedPost.getAll': {},
+	'promotedPost.get': { promotedTweetId: 'pt1' },
+	'promotedPost.create': { lineItem: 'li1', tweetIds: '123' },
+	'promotedPost.delete': { promotedTweetId: 'pt1' },
+	'promotedAccount.getAll': {},
+	'promotedAccount.get': { promotedAccountId: 'pa1' },
+	'promotedAccount.create': { lineItem: 'li1', userId: '123' },
+	'promotedAccount.delete': { promotedAccountId: 'pa1' },
+	'scheduledPromotedPost.getAll': {},
+	'scheduledPromotedPost.get': { scheduledPromotedTweetId: 'sp1' },
+	'scheduledPromotedPost.create': { lineItem: 'li1', scheduledTweetId: '123' },
+	'scheduledPromotedPost.delete': { scheduledPromotedTweetId: 'sp1' },
+	'promotableUser.getAll': {},
+	'promotableUser.get': { promotableUserId: 'pu1' },
+};
+const adsIdRule = /must be an X Ads ID of letters and digits/;
+/** A bad record ID in the path: [operation, parameter, wire, label, rule]. */
+const pathIds: Array<[string, string, string, string, RegExp]> = [
+	['campaign.get', 'campaign', 'campaign_id', 'Campaign', /must be a campaign ID/],
+	['campaign.update', 'campaign', 'campaign_id', 'Campaign', /must be a campaign ID/],
+	['campaign.activate', 'campaign', 'campaign_id', 'Campaign', /must be a campaign ID/],
+	['campaign.pause', 'campaign', 'campaign_id', 'Campaign', /must be a campaign ID/],
+	['campaign.delete', 'campaign', 'campaign_id', 'Campaign', /must be a campaign ID/],
+	['lineItem.get', 'lineItem', 'line_item_id', 'Line Item', /must be a line item ID/],
+	['lineItem.activate', 'lineItem', 'line_item_id', 'Line Item', /must be a line item ID/],
+	['lineItem.pause', 'lineItem', 'line_item_id', 'Line Item', /must be a line item ID/],
+	['fundingInstrument.get', 'fundingInstrument', 'funding_instrument_id', 'Funding Instrument', /must be a funding instrument ID/],
+	['promotedPost.get', 'promotedTweetId', 'promoted_tweet_id', 'Promoted Post ID', adsIdRule],
+	['promotedPost.delete', 'promotedTweetId', 'promoted_tweet_id', 'Promoted Post ID', adsIdRule],
+	['promotedAccount.get', 'promotedAccountId', 'promoted_account_id', 'Promoted Account ID', adsIdRule],
+	['promotedAccount.delete', 'promotedAccountId', 'promoted_account_id', 'Promoted Account ID', adsIdRule],
+	['scheduledPromotedPost.get', 'scheduledPromotedTweetId', 'scheduled_promoted_tweet_id', 'Scheduled Promoted Post ID', adsIdRule],
+	['scheduledPromotedPost.delete', 'scheduledPromotedTweetId', 'scheduled_promoted_tweet_id', 'Scheduled Promoted Post ID', adsIdRule],
+	['promotableUser.get', 'promotableUserId', 'promotable_user_id', 'Promotable User ID', adsIdRule],
+];
+/** ID list filters of the Get Many operations: [operation, parameter, wire, label]. */
+const idFilters: Array<[string, string, string, string]> = [
+	['campaign.getAll', 'campaignIds', 'campaign_ids', 'Campaign IDs'],
+	['campaign.getAll', 'fundingInstrumentIds', 'funding_instrument_ids', 'Funding Instrument IDs'],
+	['lineItem.getAll', 'campaignIds', 'campaign_ids', 'Campaign IDs'],
+	['lineItem.getAll', 'fundingInstrumentIds', 'funding_instrument_ids', 'Funding Instrument IDs'],
+	['lineItem.getAll', 'lineItemIds', 'line_item_ids', 'Line Item IDs'],
+	['fundingInstrument.getAll', 'fundingInstrumentIds', 'funding_instrument_ids', 'Funding Instrument IDs'],
+	['promotedPost.getAll', 'lineItemIds', 'line_item_ids', 'Line Item IDs'],
+	['promotedPost.getAll', 'promotedTweetIds', 'promoted_tweet_ids', 'Promoted Post IDs'],
+	['promotedAccount.getAll', 'lineItemIds', 'line_item_ids', 'Line Item IDs'],
+	['promotedAccount.getAll', 'promotedAccountIds', 'promoted_account_ids', 'Promoted Account IDs'],
+	['scheduledPromotedPost.getAll', 'lineItemIds', 'line_item_ids', 'Line Item IDs'],
+	['scheduledPromotedPost.getAll', 'scheduledPromotedTweetIds', 'scheduled_promoted_tweet_ids', 'Scheduled Promoted Post IDs'],
+	['promotableUser.getAll', 'promotableUserIds', 'promotable_user_ids', 'Promotable User IDs'],
+];
+const op = (key: string) => key.split('.') as [string, string];
+/** Line item Create's optional fields and cross-field rules; Batch passes its own Create fields (all in additionalFields there). */
+function lineItemOptional(batch: INodeParameters | undefined): Row[] {
+	// Create: required fields are top-level parameters; Batch: everything sits in additionalFields.
+	const set = (top: INodeParameters, extra: INodeParameters): INodeParameters =>
+		batch ? { additionalFields: { ...batch, ...top, ...extra } as INodeParameters } : { ...top, additionalFields: extra };
+	return [
+		['name', 'length', 'name over 255 characters', set({}, { name: 'n'.repeat(256) }), /Name \(name\) must be at most 255 characters/],
+		['bid_strategy', 'enum', 'bid strategy not in the enum', set({}, { bidStrategy: 'LOWEST' }), /Bid Strategy \(bid_strategy\) must be one of AUTO, MAX, TARGET/],
+		['goal', 'enum', 'goal not in the enum', set({}, { goal: 'CLICKS' }), /Goal \(goal\) must be one of APP_CLICKS/],
+		['goal', 'neverTogether', 'SITE_VISITS for ENGAGEMENTS', set({}, { goal: 'SITE_VISITS' }), /Goal \(goal\) SITE_VISITS is available only for the WEBSITE_CLICKS objective/],
+		['pay_by', 'enum', 'pay_by not in the enum', set({}, { payBy: 'VIEW' }), /Pay By \(pay_by\) must be one of APP_CLICK, IMPRESSION, LINK_CLICK/],
+		['pay_by', 'neverTogether', 'a pay-by the goal does not take', set({ objective: 'WEBSITE_CLICKS' }, { goal: 'LINK_CLICKS', payBy: 'APP_CLICK' }), /Pay By \(pay_by\) APP_CLICK is not supported for the LINK_CLICKS goal/],
+		['frequency_cap', 'range', 'frequency cap below 1', set({}, { frequencyCap: 0 }), /Frequency Cap \(frequency_cap\) must be at least 1/],
+		['frequency_cap', 'neverTogether', 'frequency cap for WEBSITE_CLICKS', set({ objective: 'WEBSITE_CLICKS' }, { frequencyCap: 2 }), /Frequency Cap \(frequency_cap\) is supported only/],
+		['duration_in_days', 'enum', 'period not 1, 7 or 30', set({}, { durationInDays: '14' }), /\(duration_in_days\) must be one of 1, 7, 30/],
+		['audience_expansion', 'enum', 'expansion not in the enum', set({}, { audienceExpansion: 'WIDE' }), /Audience Expansion \(audience_expansion\) must be one of BROAD, DEFINED, EXPANDED/],
+		['advertiser_domain', 'format', 'domain with protocol', set({}, { advertiserDomain: 'https://example.com' }), /Advertiser Domain \(advertiser_domain\) must be a domain without protocol/],
+		['advertiser_domain', 'requiredTogether', 'PUBLISHER_NETWORK without a domain', set({ placements: ['PUBLISHER_NETWORK'] }, { categories: 'IAB1' }), /Advertiser Domain \(advertiser_domain\) is required with the PUBLISHER_NETWORK placement/],
+		['categories', 'requiredTogether', 'PUBLISHER_NETWORK without categories', set({ placements: ['PUBLISHER_NETWORK'] }, { advertiserDomain: 'example.com' }), /Categories \(categories\) is required with the PUBLISHER_NETWORK placement/],
+		['advertiser_user_id', 'format', 'user id not numeric', set({}, { advertiserUserId: '@acme' }), /Advertiser User ID \(advertiser_user_id\) must be a numeric X user ID/],
+		['ios_app_store_identifier', 'format', 'iOS id not numeric', set({}, { iosAppStoreIdentifier: 'id1' }), /iOS App Store Identifier \(ios_app_store_identifier\) must be the numeric part/],
+		['ios_app_store_identifier', 'requiredTogether', 'APP_INSTALLS without an app', set({ objective: 'APP_INSTALLS' }, {}), /iOS App Store Identifier \(ios_app_store_identifier\) or Android App Store Identifier is required for the APP_INSTALLS objective/],
+		['categories', 'format', 'category not IAB', set({}, { categories: 'sports' }), /Categories \(categories\) must be IAB category codes/],
+		['primary_web_event_tag', 'length', 'tag over 64 characters', set({}, { primaryWebEventTag: 't'.repeat(65) }), /Primary Web Event Tag \(primary_web_event_tag\) must be at most 64 characters/],
+		['primary_web_event_tag', 'requiredTogether', 'WEBSITE_CONVERSIONS without a tag', set({}, { goal: 'WEBSITE_CONVERSIONS' }), /Primary Web Event Tag \(primary_web_event_tag\) is required when Goal is WEBSITE_CONVERSIONS/],
+		['bid_amount_local_micro', 'requiredTogether', 'MAX without a bid', set({}, { bidStrategy: 'MAX' }), /Bid Amount \(bid_amount_local_micro\) is required when Bid Strategy is MAX/],
+		['bid_amount_local_micro', 'range', 'bid of zero', set({}, { bidAmountLocalMicro: '0' }), /Bid Amount \(bid_amount_local_micro\) must be greater than zero/],
+		['bid_strategy', 'neverTogether', 'MAX for REACH', set({ objective: 'REACH' }, { bidStrategy: 'MAX', bidAmountLocalMicro: '1' }), /Bid Strategy \(bid_strategy\) cannot be MAX for the REACH objective/],
+		['bid_strategy', 'neverTogether', 'TARGET for ENGAGEMENTS', set({}, { bidStrategy: 'TARGET', bidAmountLocalMicro: '1' }), /Bid Strategy \(bid_strategy\) can be TARGET only/],
+		['daily_budget_amount_local_micro', 'range', 'daily above total', set({}, { dailyBudgetAmountLocalMicro: '2', totalBudgetAmountLocalMicro: '1' }), /Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+		['start_time', 'window', 'start after end', set({ startTime: '2026-05-01T00:00:00Z' }, {}), /Start Time \(start_time\) must be before End Time/],
+	];
+}
+const campaignMgmt: BadInput[] = [
+	...Object.entries(CM_VALID).flatMap(([key, valid]) =>
+		rows(CM, 'ads', ...op(key), { ...valid, returnAll: true }, [
+			['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/],
+		]),
+	),
+	...Object.keys(CM_VALID)
+		.filter((k) => k.endsWith('.getAll'))
+		.flatMap((key) =>
+			rows(CM, 'ads', ...op(key), { account: ACCOUNT, returnAll: true }, [
+				['sort_by', 'format', 'sort_by without a direction', { filters: { sortBy: 'name' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+			]),
+		),
+	...pathIds.flatMap(([key, parameter, wire, label, rule]) =>
+		rows(CM, 'ads', ...op(key), { account: ACCOUNT, ...CM_VALID[key] }, [
+			[wire, 'format', `${wire} with a dash`, { [parameter]: 'ab-1' }, new RegExp(`Item 0: ${label} \\(${wire}\\) ${rule.source}`)],
+		]),
+	),
+	...idFilters.flatMap(([key, parameter, wire, label]) =>
+		rows(CM, 'ads', ...op(key), { account: ACCOUNT, returnAll: true }, [
+			[wire, 'format', `${wire} with a dash`, { filters: { [parameter]: 'ab1,c-d' } }, new RegExp(`Item 0: ${label} \\(${wire}\\) must be an X Ads ID`)],
+			[wire, 'count', `${wire} over 200`, { filters: { [parameter]: ids(201) } }, new RegExp(`Item 0: ${label} \\(${wire}\\) takes at most 200 values`)],
+		]),
+	),
+	...['campaign.getAll', 'lineItem.getAll'].flatMap((key) =>
+		rows(CM, 'ads', ...op(key), { account: ACCOUNT, returnAll: true }, [
+			['q', 'length', 'name search over 255 characters', { filters: { q: 'q'.repeat(256) } }, /Item 0: Name Search \(q\) must be at most 255 characters/],
+		]),
+	),
+	...rows(CM, 'ads', 'campaign', 'create', { account: ACCOUNT, fundingInstrument: FI, name: 'C' }, [
+		['funding_instrument_id', 'format', 'funding instrument id with a slash', { fundingInstrument: 'a/b' }, /Item 0: Funding Instrument \(funding_instrument_id\) must be a funding instrument ID/],
+		['name', 'length', 'name over 255 characters', { name: 'n'.repeat(256) }, /Item 0: Name \(name\) must be at most 255 characters/],
+		['name', 'required', 'name missing', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
+		['entity_status', 'enum', 'status not in the enum', { entityStatus: 'RUNNING' }, /Item 0: Status \(entity_status\) must be one of PAUSED, ACTIVE, DRAFT/],
+		['budget_optimization', 'enum', 'budget optimization CAMPAIGN', { additionalFields: { budgetOptimization: 'CAMPAIGN' } }, /Item 0: Budget Optimization \(budget_optimization\) must be one of LINE_ITEM/],
+		['purchase_order_number', 'length', 'purchase order over 50', { additionalFields: { purchaseOrderNumber: 'p'.repeat(51) } }, /Item 0: Purchase Order Number \(purchase_order_number\) must be at most 50 characters/],
+		['daily_budget_amount_local_micro', 'range', 'daily above total', { additionalFields: { dailyBudgetAmountLocalMicro: '10.01', totalBudgetAmountLocalMicro: '10' } }, /Item 0: Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+		['daily_budget_amount_local_micro', 'format', 'amount with 7 decimals', { additionalFields: { dailyBudgetAmountLocalMicro: '1.0000001' } }, /Item 0: Daily Budget \(daily_budget_amount_local_micro\) has more than 6 decimals/],
+	]),
+	...rows(CM, 'ads', 'campaign', 'update', { account: ACCOUNT, campaign: 'c1' }, [
+		['name', 'length', 'name over 255 characters', { updateFields: { name: 'n'.repeat(256) } }, /Item 0: Name \(name\) must be at most 255 characters/],
+		['entity_status', 'enum', 'status DRAFT on update', { updateFields: { entityStatus: 'DRAFT' } }, /Item 0: Status \(entity_status\) must be one of ACTIVE, PAUSED/],
+		['budget_optimization', 'enum', 'budget optimization CAMPAIGN', { updateFields: { budgetOptimization: 'CAMPAIGN' } }, /Item 0: Budget Optimization \(budget_optimization\) must be one of LINE_ITEM/],
+		['purchase_order_number', 'length', 'purchase order over 50', { updateFields: { purchaseOrderNumber: 'p'.repeat(51) } }, /Item 0: Purchase Order Number \(purchase_order_number\) must be at most 50 characters/],
+		['name', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+		['daily_budget_amount_local_micro', 'range', 'daily above total', { updateFields: { dailyBudgetAmountLocalMicro: '3', totalBudgetAmountLocalMicro: '2' } }, /Item 0: Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+	]),
+	...rows(CM, 'ads', 'campaign', 'batch', { account: ACCOUNT, operationType: 'Create' }, [
+		['operation_type', 'enum', 'operation type not Create, Update or Delete', { operationType: 'Upsert', additionalFields: { campaignId: 'c1' } }, /Item 0: Operation Type \(operation_type\) must be one of Create, Update, Delete/],
+		['campaign_id', 'required', 'update without a campaign', { operationType: 'Update', additionalFields: { name: 'x' } }, /Item 0: Campaign ID \(campaign_id\) is required for Update/],
+		['campaign_id', 'neverTogether', 'create with a campaign id', { additionalFields: { campaignId: 'c1', fundingInstrumentId: FI, name: 'x' } }, /Item 0: Campaign ID \(campaign_id\) must be empty for Create/],
+		['campaign_id', 'format', 'campaign id with a dash', { operationType: 'Delete', additionalFields: { campaignId: 'c-1' } }, /Item 0: Campaign ID \(campaign_id\) must be an X Ads ID/],
+		['funding_instrument_id', 'required', 'create without a funding instrument', { additionalFields: { name: 'x' } }, /Item 0: Funding Instrument ID \(funding_instrument_id\) is required for Create/],
+		['funding_instrument_id', 'format', 'funding instrument id with a space', { additionalFields: { fundingInstrumentId: 'f 1', name: 'x' } }, /Item 0: Funding Instrument ID \(funding_instrument_id\) must be an X Ads ID/],
+		['funding_instrument_id', 'neverTogether', 'funding instrument on update', { operationType: 'Update', additionalFields: { campaignId: 'c1', fundingInstrumentId: FI } }, /Item 0: Funding Instrument ID \(funding_instrument_id\) is not a field of Update/],
+		['name', 'length', 'name over 255 characters', { additionalFields: { fundingInstrumentId: FI, name: 'n'.repeat(256) } }, /Item 0: Name \(name\) must be at most 255 characters/],
+		['name', 'neverTogether', 'a field on delete', { operationType: 'Delete', additionalFields: { campaignId: 'c1', name: 'x' } }, /Item 0: Name \(name\) is not a field of Delete/],
+		['entity_status', 'enum', 'status not in the enum', { additionalFields: { fundingInstrumentId: FI, name: 'x', entityStatus: 'RUNNING' } }, /Item 0: Status \(entity_status\) must be one of ACTIVE, DRAFT, PAUSED/],
+		['entity_status', 'neverTogether', 'DRAFT on update', { operationType: 'Update', additionalFields: { campaignId: 'c1', entityStatus: 'DRAFT' } }, /Item 0: Status \(entity_status\) can be DRAFT only on Create/],
+		['budget_optimization', 'enum', 'budget optimization CAMPAIGN', { additionalFields: { fundingInstrumentId: FI, name: 'x', budgetOptimization: 'CAMPAIGN' } }, /Item 0: Budget Optimization \(budget_optimization\) must be one of LINE_ITEM/],
+		['purchase_order_number', 'length', 'purchase order over 50', { additionalFields: { fundingInstrumentId: FI, name: 'x', purchaseOrderNumber: 'p'.repeat(51) } }, /Item 0: Purchase Order Number \(purchase_order_number\) must be at most 50 characters/],
+		['daily_budget_amount_local_micro', 'range', 'daily above total', { additionalFields: { fundingInstrumentId: FI, name: 'x', dailyBudgetAmountLocalMicro: '3', totalBudgetAmountLocalMicro: '2' } }, /Item 0: Daily Budget \(daily_budget_amount_local_micro\) must not be above the Total Budget/],
+		['total_budget_amount_local_micro', 'range', 'amount beyond a JSON number', { amountUnit: 'micro', additionalFields: { fundingInstrumentId: FI, name: 'x', totalBudgetAmountLocalMicro: '9007199254740993' } }, /Item 0: total_budget_amount_local_micro is too large to send in a batch/, { names: 'total_budget_amount_local_micro' }],
+	]),
+	...rows(CM, 'ads', 'lineItem', 'create', { account: ACCOUNT, ...liCreate }, [
+		['campaign_id', 'format', 'campaign id with a dash', { campaign: 'c-1' }, /Item 0: Campaign \(campaign_id\) must be a campaign ID/],
+		['objective', 'enum', 'objective not in the enum', { objective: 'SALES' }, /Item 0: Objective \(objective\) must be one of APP_ENGAGEMENTS/],
+		['product_type', 'enum', 'product type not in the enum', { productType: 'VIDEO' }, /Item 0: Product Type \(product_type\) must be one of MEDIA, PROMOTED_ACCOUNT, PROMOTED_TWEETS/],
+		['placements', 'enum', 'placement not in the enum', { placements: ['EVERYWHERE'] }, /Item 0: Placements \(placements\) must be one of ALL_ON_TWITTER/],
+		['placements', 'required', 'no placement', { placements: '={{ [] }}' }, /Item 0: Placements \(placements\) is required/],
+		['entity_status', 'enum', 'status not in the enum', { entityStatus: 'RUNNING' }, /Item 0: Status \(entity_status\) must be one of PAUSED, ACTIVE, DRAFT/],
+		['end_time', 'required', 'end missing', { endTime: '={{ $json.missing }}' }, /Item 0: End Time \(end_time\) is required/],
+		...lineItemOptional(undefined),
+	]),
+	...rows(CM, 'ads', 'lineItem', 'batch', { account: ACCOUNT, operationType: 'Create' }, [
+		['operation_type', 'enum', 'operation type not Create, Update or Delete', { operationType: 'Upsert', additionalFields: { lineItemId: 'li1' } }, /Item 0: Operation Type \(operation_type\) must be one of Create, Update, Delete/],
+		['line_item_id', 'required', 'delete without a line item', { operationType: 'Delete', additionalFields: {} }, /Item 0: Line Item ID \(line_item_id\) is required for Delete/],
+		['line_item_id', 'format', 'line item id with a dash', { operationType: 'Delete', additionalFields: { lineItemId: 'l-1' } }, /Item 0: Line Item ID \(line_item_id\) must be an X Ads ID/],
+		['campaign_id', 'required', 'create without a campaign', { additionalFields: { ...liBatchCreate, campaignId: '' } }, /Item 0: Campaign ID \(campaign_id\) is required for Create/],
+		['campaign_id', 'format', 'campaign id with a dash', { additionalFields: { ...liBatchCreate, campaignId: 'c-1' } }, /Item 0: Campaign ID \(campaign_id\) must be an X Ads ID/],
+		['objective', 'enum', 'objective not in the enum', { additionalFields: { ...liBatchCreate, objective: 'SALES' } }, /Item 0: Objective \(objective\) must be one of APP_ENGAGEMENTS/],
+		['objective', 'required', 'create without an objective', { additionalFields: { ...liBatchCreate, objective: '' } }, /Item 0: Objective \(objective\) is required for Create/],
+		['product_type', 'enum', 'product type not in the enum', { additionalFields: { ...liBatchCreate, productType: 'VIDEO' } }, /Item 0: Product Type \(product_type\) must be one of MEDIA/],
+		['placements', 'enum', 'placement not in the enum', { additionalFields: { ...liBatchCreate, placements: ['EVERYWHERE'] } }, /Item 0: Placements \(placements\) must be one of ALL_ON_TWITTER/],
+		['entity_status', 'enum', 'status not in the enum', { additionalFields: { ...liBatchCreate, entityStatus: 'RUNNING' } }, /Item 0: Status \(entity_status\) must be one of ACTIVE, DRAFT, PAUSED/],
+		['entity_status', 'neverTogether', 'DRAFT on update', { operationType: 'Update', additionalFields: { lineItemId: 'li1', entityStatus: 'DRAFT' } }, /Item 0: Status \(entity_status\) can be DRAFT only on Create/],
+		['goal', 'neverTogether', 'SITE_VISITS on update (PUT does not take it)', { operationType: 'Update', additionalFields: { lineItemId: 'li1', goal: 'SITE_VISITS' } }, /Item 0: Goal \(goal\) can be SITE_VISITS only on Create/],
+		...lineItemOptional(liBatchCreate),
+	]),
+	...rows(CM, 'ads', 'fundingInstrument', 'create', { account: ACCOUNT, currency: 'USD', type: 'CREDIT_CARD', startTime: '2026-01-01T00:00:00Z' }, [
+		['currency', 'format', 'currency in lower case', { currency: 'usd' }, /Item 0: Currency \(currency\) must be an ISO 4217 currency code/, { sandbox: true }],
+		['type', 'enum', 'type not in the enum', { type: 'PAYPAL' }, /Item 0: Type \(type\) must be one of AGENCY_CREDIT_LINE/, { sandbox: true }],
+		['start_time', 'window', 'start after end', { additionalFields: { endTime: '2025-01-01T00:00:00Z' } }, /Item 0: Start Time \(start_time\) must be before End Time/, { sandbox: true }],
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Create a sandbox funding instrument works only in the X Ads sandbox/, { names: '(environment)' }],
+		['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/, { sandbox: true }],
+	]),
+	...rows(CM, 'ads', 'fundingInstrument', 'delete', { account: ACCOUNT, fundingInstrument: FI }, [
+		['environment', 'other', 'sandbox-only operation with a production credential', {}, /Item 0: Delete a sandbox funding instrument works only in the X Ads sandbox/, { names: '(environment)' }],
+		['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/, { sandbox: true }],
+		['funding_instrument_id', 'format', 'funding instrument id with a dash', { fundingInstrument: 'f-1' }, /Item 0: Funding Instrument \(funding_instrument_id\) must be a funding instrument ID/, { sandbox: true }],
+	]),
+	...rows(CM, 'ads', 'promotedPost', 'create', { account: ACCOUNT, lineItem: 'li1', tweetIds: '123' }, [
+		['line_item_id', 'format', 'line item id with a dash', { lineItem: 'l-1' }, /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+		['tweet_ids', 'format', 'post id with letters', { tweetIds: '123,abc' }, /Item 0: Post IDs \(tweet_ids\) must be numeric post IDs/],
+		['tweet_ids', 'count', 'more than 50 posts', { tweetIds: Array.from({ length: 51 }, (_, i) => String(i + 1)).join(',') }, /Item 0: Post IDs \(tweet_ids\) takes at most 50 values/],
+	]),
+	...rows(CM, 'ads', 'promotedAccount', 'create', { account: ACCOUNT, lineItem: 'li1', userId: '123' }, [
+		['line_item_id', 'format', 'line item id with a dash', { lineItem: 'l-1' }, /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+		['user_id', 'format', 'user id not numeric', { userId: '@acme' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+	]),
+	...rows(CM, 'ads', 'scheduledPromotedPost', 'create', { account: ACCOUNT, lineItem: 'li1', scheduledTweetId: '123' }, [
+		['line_item_id', 'format', 'line item id with a dash', { lineItem: 'l-1' }, /Item 0: Line Item \(line_item_id\) must be a line item ID/],
+		['scheduled_tweet_id', 'format', 'scheduled post id not numeric', { scheduledTweetId: 'abc' }, /Item 0: Scheduled Post ID \(scheduled_tweet_id\) must be a numeric scheduled post ID/],
+	]),
+];
+
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...campaignMgmt];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {

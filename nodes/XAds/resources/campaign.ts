@@ -200,7 +200,13 @@ export function checkBatchItem(
 	if (!given.length) fail('Fields', 'Update needs at least one field to change');
 	const foreign = given.find((w) => !spec.update.some((f) => f.wire === w));
 	if (foreign) fail(label(foreign), 'is not a field of Update');
-	if (values.entity_status === 'DRAFT') fail('Status (entity_status)', 'can be DRAFT only on Create (Update takes ACTIVE or PAUSED)');
+	// Update takes the values of X's PUT table (e.g. no DRAFT status, no SITE_VISITS goal).
+	for (const field of spec.update) {
+		const value = values[field.wire];
+		if (field.options && value !== undefined && !field.options.includes(String(value))) {
+			fail(label(field.wire), `can be ${String(value)} only on Create (Update takes ${field.options.join(', ')})`);
+		}
+	}
 }
 
 /** Items whose amounts a JSON number cannot carry exactly are refused before the batch is sent. */
@@ -223,7 +229,7 @@ export function statusEndpoint(resource: 'campaign' | 'line item', status: 'ACTI
 		description: activate
 			? `Set the ${resource}'s status to ACTIVE: it starts to serve and spend`
 			: `Set the ${resource}'s status to PAUSED: it stops serving and spending`,
-		fields: [accountField, target, { wire: 'entity_status', label: 'Status', type: 'options', options: [status], noParameter: true }],
+		fields: [accountField, target, { wire: 'entity_status', label: 'Status', type: 'string', noParameter: true }],
 		read: (_ctx, _i, readParameters) => ({ ...readParameters(), entity_status: status }),
 		output: recordsWithAmounts,
 	};

@@ -65,6 +65,8 @@ const updateFields: Field[] = [
 ];
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
+/** Update and Delete existed before the list: their saved workflows began with By ID. */
+const savedLineItemField: Field = { ...lineItemField, locator: { ...lineItemField.locator!, defaultMode: 'id' } };
 const lineItemPath = '/accounts/{account_id}/line_items/{line_item_id}';
 
 const OBJECTIVES = ['APP_ENGAGEMENTS', 'APP_INSTALLS', 'REACH', 'FOLLOWERS', 'ENGAGEMENTS', 'VIDEO_VIEWS', 'PREROLL_VIEWS', 'WEBSITE_CLICKS'];
@@ -84,7 +86,8 @@ const PLACEMENTS = [
 
 /** What Create takes besides the required fields: the update table, and the fields only Create has. */
 const createOptional: Field[] = [
-	...updateFields.filter((f) => !['entity_status', 'goal', 'start_time', 'end_time'].includes(f.wire)),
+	{ wire: 'name', label: 'Name', type: 'string', rules: { minLength: 1, maxLength: 255 }, description: '1 to 255 characters' },
+	...updateFields.filter((f) => !['name', 'entity_status', 'goal', 'start_time', 'end_time'].includes(f.wire)),
 	{ wire: 'goal', label: 'Goal', type: 'options', options: [...LINE_ITEM_GOALS, 'SITE_VISITS'], description: 'Default based on the objective; SITE_VISITS only with WEBSITE_CLICKS' },
 	{ wire: 'primary_web_event_tag', label: 'Primary Web Event Tag', type: 'string', description: 'Required when the goal is WEBSITE_CONVERSIONS', rules: { maxLength: 64 } },
 	{ wire: 'standard_delivery', label: 'Standard Delivery', type: 'boolean', description: 'Whether to pace evenly (standard) rather than accelerated; only when the campaign\'s budget optimization is LINE_ITEM' },
@@ -159,6 +162,23 @@ export const lineItemResource: Resource = {
 	description: 'Line items (ad groups) of a campaign',
 	endpoints: [
 		{
+			operation: 'update',
+			name: 'Update',
+			action: 'Update a line item',
+			description: 'Change a line item: status, bid, budgets, schedule, frequency cap and more',
+			method: 'PUT',
+			path: '/accounts/{account_id}/line_items/{line_item_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#put-accounts-account-id-line-items-line-item-id',
+			fields: [accountField, savedLineItemField, ...updateFields],
+			output: recordsWithAmounts,
+			check: (values, { fail }) => {
+				if (!updateFields.some((f) => values[f.wire] !== undefined)) {
+					fail('Update Fields', 'needs at least one field to change');
+				}
+				checkUpdate(values, fail);
+			},
+		},
+		{
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many line items',
@@ -204,23 +224,6 @@ export const lineItemResource: Resource = {
 			output: recordsWithAmounts,
 		},
 		{
-			operation: 'update',
-			name: 'Update',
-			action: 'Update a line item',
-			description: 'Change a line item: status, bid, budgets, schedule, frequency cap and more',
-			method: 'PUT',
-			path: '/accounts/{account_id}/line_items/{line_item_id}',
-			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#put-accounts-account-id-line-items-line-item-id',
-			fields: [accountField, lineItemField, ...updateFields],
-			output: recordsWithAmounts,
-			check: (values, { fail }) => {
-				if (!updateFields.some((f) => values[f.wire] !== undefined)) {
-					fail('Update Fields', 'needs at least one field to change');
-				}
-				checkUpdate(values, fail);
-			},
-		},
-		{
 			operation: 'delete',
 			name: 'Delete',
 			action: 'Delete a line item',
@@ -228,7 +231,7 @@ export const lineItemResource: Resource = {
 			method: 'DELETE',
 			path: '/accounts/{account_id}/line_items/{line_item_id}',
 			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#delete-accounts-account-id-line-items-line-item-id',
-			fields: [accountField, lineItemField],
+			fields: [accountField, savedLineItemField],
 			notFoundMessage: 'The line item is already deleted, or does not exist (X answered 404)',
 			output: recordsWithAmounts,
 		},
