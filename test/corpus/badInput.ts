@@ -16,6 +16,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { validProduct as product } from '../fixtures/products';
+import { creativesSettingsBadInput } from './badInputCreativesSettings';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
 export type RuleKind =
@@ -959,7 +960,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...campaignMgmt];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...campaignMgmt, ...creativesSettingsBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {
