@@ -7,10 +7,13 @@ import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
 import {
 	searchAccounts,
 	searchCampaigns,
+	searchCustomAudiences,
+	searchDoNotReachLists,
 	searchFundingInstruments,
 	searchLineItemCuratedCategories,
 	searchLineItems,
 	searchProductCatalogs,
+	searchTargetingValues,
 } from '../shared/listSearch';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
@@ -42,6 +45,8 @@ import { promotedAccountResource } from './resources/promotedAccount';
 import { promotedPostResource } from './resources/promotedPost';
 import { scheduledPromotedPostResource } from './resources/scheduledPromotedPost';
 import { tailoredAudiencePermissionResource } from './resources/tailoredAudiencePermission';
+import { targetingCriterionResource } from './resources/targetingCriterion';
+import { targetingOptionResource } from './resources/targetingOption';
 import { videoConversationCardResource } from './resources/videoConversationCard';
 import { authenticatedUserAccessResource } from './resources/authenticatedUserAccess';
 import { biddingRuleResource } from './resources/biddingRule';
@@ -80,6 +85,8 @@ export const adsResources: Resource[] = [
 	tailoredAudiencePermissionResource,
 	customAudienceResource,
 	doNotReachListResource,
+	targetingCriterionResource,
+	targetingOptionResource,
 	accountMediaResource,
 	cardResource,
 	mediaLibraryResource,
@@ -154,10 +161,13 @@ export class XAds implements INodeType {
 		listSearch: {
 			searchAccounts,
 			searchCampaigns,
+			searchCustomAudiences,
+			searchDoNotReachLists,
 			searchFundingInstruments,
 			searchLineItemCuratedCategories,
 			searchLineItems,
 			searchProductCatalogs,
+			searchTargetingValues,
 		},
 	};
 

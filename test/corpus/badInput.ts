@@ -134,6 +134,23 @@ const VALID: Record<string, INodeParameters> = {
 	'doNotReachList.addUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
 	'doNotReachList.removeUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
 	'doNotReachList.delete': { doNotReachListId: 'd1' },
+	'doNotReachList.getAll': {},
+	'doNotReachList.create': {},
+	'customAudience.getAll': {},
+	'customAudience.get': { customAudienceId: 'ca1' },
+	'customAudience.create': { name: 'Buyers' },
+	'customAudience.update': { customAudienceId: 'ca1', updateFields: { name: 'Buyers' } },
+	'customAudience.delete': { customAudienceId: 'ca1' },
+	'customAudience.batch': { operationType: 'Delete', additionalFields: { customAudienceId: 'ca1' } },
+	'customAudience.getPermissions': { customAudienceId: 'ca1' },
+	'customAudience.createPermission': { customAudienceId: 'ca1', grantedAccountId: 'acc2', permissionLevel: 'READ_ONLY' },
+	'customAudience.deletePermission': { customAudienceId: 'ca1', customAudiencePermissionId: 'p1' },
+	'targetingCriterion.getAll': { lineItemIds: 'li1' },
+	'targetingCriterion.get': { targetingCriterionId: 'tc1' },
+	'targetingCriterion.create': { lineItemId: 'li1', targetingType: 'LOCATION', targetingValue: 'abc', operatorType: 'EQ' },
+	'targetingCriterion.batch': { operationType: 'Delete', additionalFields: { targetingCriterionId: 'tc1' } },
+	'targetingCriterion.delete': { targetingCriterionId: 'tc1' },
+	'targetingOption.getSuggestions': { suggestionType: 'KEYWORD', targetingValues: 'shoes' },
 	'accountMedia.getAll': {},
 	'accountMedia.get': { accountMediaId: 'am1' },
 	'accountMedia.delete': { accountMediaId: 'am1' },
@@ -396,7 +413,7 @@ const doc02: BadInput[] = [
 		['tailored_audience_id', 'format', 'audience id with a space', { tailoredAudienceId: 'ta 1' }, /Item 0: Tailored Audience ID \(tailored_audience_id\) must be an X Ads ID/],
 	]),
 	...rows('02 §Targeted audiences', 'ads', 'customAudience', 'getTargeted', { account: ACCOUNT, customAudienceId: 'ca1', returnAll: true }, [
-		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1' }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
 		['with_active', 'format', 'with_active not a boolean', { filters: { withActive: 'yes' } }, /Item 0: Only Active \(with_active\) must be true or false/],
 	]),
 	...rows('02 §Custom audience users', 'ads', 'customAudience', 'addUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
@@ -410,26 +427,26 @@ const doc02: BadInput[] = [
 		['expires_at', 'window', 'expires before effective', { additionalFields: { email: 'a@example.com', effectiveAt: '2026-05-02T00:00:00Z', expiresAt: '2026-05-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be later than Effective At \(effective_at\)/],
 		['expires_at', 'window', 'expires in the past, effective defaulting to now', { additionalFields: { email: 'a@example.com', expiresAt: '2020-01-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be in the future when Effective At \(effective_at\) is not given/],
 		['effective_at', 'format', 'effective at not a date', { additionalFields: { email: 'a@example.com', effectiveAt: 'tomorrow' } }, /Item 0: Effective At \(effective_at\) must be an ISO 8601 date-time/],
-		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
 		['email', 'format', 'identifiers mapped from the item JSON: a bad email', { identifierMapping: 'auto' }, /Item 0: Email \(email\) is not an email address/, { input: [{ email: 'broken@' }] }],
 	]),
 	...rows('02 §Custom audience users', 'ads', 'customAudience', 'removeUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
-		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
 		['expires_at', 'format', 'expires at not a date', { additionalFields: { email: 'a@example.com', expiresAt: 'next year' } }, /Item 0: Expires At \(expires_at\) must be an ISO 8601 date-time/],
 	]),
 	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'addUsers', { account: ACCOUNT, doNotReachListId: 'd1' }, [
 		['users', 'enum', 'handle is not an identifier of do-not-reach lists', { additionalFields: { handle: 'jack' } }, /Item 0: Identifiers needs at least one value \(Email, Phone Number\)/, { names: 'Identifiers' }],
-		['do_not_reach_list_id', 'format', 'list id with a dash', { doNotReachListId: 'd-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+		['do_not_reach_list_id', 'format', 'list id with a dash', { doNotReachListId: 'd-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List \(do_not_reach_list_id\) must be a do-not-reach list ID/],
 		['expires_at', 'window', 'expires in the past', { additionalFields: { email: 'a@example.com', expiresAt: '2020-01-01T00:00:00Z' } }, /Item 0: Expires At \(expires_at\) must be in the future/],
 		['phone_number', 'format', 'phone with letters', { additionalFields: { phoneNumber: 'call me' } }, /Item 0: Phone Number \(phone_number\) is not a phone number/],
 	]),
 	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'removeUsers', { account: ACCOUNT, doNotReachListId: 'd1' }, [
 		['email', 'format', 'bad email', { additionalFields: { email: 'nope' } }, /Item 0: Email \(email\) is not an email address/],
-		['do_not_reach_list_id', 'format', 'list id with a slash', { doNotReachListId: 'd/1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+		['do_not_reach_list_id', 'format', 'list id with a slash', { doNotReachListId: 'd/1', additionalFields: { email: 'a@example.com' } }, /Item 0: Do-Not-Reach List \(do_not_reach_list_id\) must be a do-not-reach list ID/],
 	]),
 	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'delete', { account: ACCOUNT }, [
-		['do_not_reach_list_id', 'required', 'list id empty', { doNotReachListId: '={{ $json.none }}' }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) is required/],
-		['do_not_reach_list_id', 'format', 'list id with a space', { doNotReachListId: 'd 1' }, /Item 0: Do-Not-Reach List ID \(do_not_reach_list_id\) must be an X Ads ID/],
+		['do_not_reach_list_id', 'required', 'list id empty', { doNotReachListId: '={{ $json.none }}' }, /Item 0: Do-Not-Reach List \(do_not_reach_list_id\) is required/],
+		['do_not_reach_list_id', 'format', 'list id with a space', { doNotReachListId: 'd 1' }, /Item 0: Do-Not-Reach List \(do_not_reach_list_id\) must be a do-not-reach list ID/],
 	]),
 	...rows('02 §Account media', 'ads', 'accountMedia', 'getAll', { account: ACCOUNT, returnAll: true }, [
 		['creative_types', 'enum', 'creative type not in the enum', { filters: { creativeTypes: ['PREROLL', 'POPUP'] } }, /Item 0: Creative Types \(creative_types\) must be one of BANNER/],
@@ -735,6 +752,140 @@ const careless: BadInput[] = [
 	]),
 ];
 
+// ---------------------------------------------------------------- targeting and audiences (X's reference pages)
+
+/** X's reference pages these rules come from (campaign-management and audiences), under the scope documents' numbers. */
+const CAMPAIGNS_REF = '03';
+const AUDIENCES_REF = '02';
+const criterion = { account: ACCOUNT, lineItemId: 'li1', targetingType: 'LOCATION', targetingValue: 'abc', operatorType: 'EQ' };
+const batchCreate = { account: ACCOUNT, operationType: 'Create' };
+const flex = (segments: unknown) => ({ additionalFields: { name: 'Flex', audienceType: 'FLEXIBLE', segments: JSON.stringify(segments) } });
+const targeting: BadInput[] = [
+	...rows(`${CAMPAIGNS_REF} §Targeting Criteria`, 'ads', 'targetingCriterion', 'getAll', { account: ACCOUNT, lineItemIds: 'li1', returnAll: true }, [
+		['line_item_ids', 'required', 'line item ids only separators', { lineItemIds: ' , ' }, /Item 0: Line Item IDs \(line_item_ids\) is required/],
+		['line_item_ids', 'count', 'more than 200 line items', { lineItemIds: ids(201) }, /Item 0: Line Item IDs \(line_item_ids\) takes at most 200 values/],
+		['targeting_criterion_ids', 'format', 'criterion id with a dash', { filters: { targetingCriterionIds: 'a-1' } }, /Item 0: Targeting Criterion IDs \(targeting_criterion_ids\) must be an X Ads ID/],
+		['lang', 'format', 'language not ISO 639-1', { filters: { lang: 'english' } }, /Item 0: Language \(lang\) must be an ISO 639-1 code/],
+		['sort_by', 'format', 'sort without a direction', { filters: { sortBy: 'created_at' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Criteria`, 'ads', 'targetingCriterion', 'get', { account: ACCOUNT, targetingCriterionId: 'tc1' }, [
+		['targeting_criterion_id', 'format', 'criterion id with a space', { targetingCriterionId: 'tc 1' }, /Item 0: Targeting Criterion ID \(targeting_criterion_id\) must be an X Ads ID/],
+		['lang', 'format', 'language in capitals', { options: { lang: 'EN' } }, /Item 0: Language \(lang\) must be an ISO 639-1 code/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Criteria`, 'ads', 'targetingCriterion', 'delete', { account: ACCOUNT }, [
+		['targeting_criterion_id', 'format', 'criterion id with a slash', { targetingCriterionId: 'tc/1' }, /Item 0: Targeting Criterion ID \(targeting_criterion_id\) must be an X Ads ID/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §POST targeting_criteria`, 'ads', 'targetingCriterion', 'create', criterion, [
+		['line_item_id', 'format', 'line item id with a dash', { lineItemId: 'li-1' }, /Item 0: Line Item ID \(line_item_id\) must be an X Ads ID/],
+		['targeting_type', 'enum', 'targeting type not X\'s', { targetingType: 'ZODIAC' }, /Item 0: Targeting Type \(targeting_type\) must be one of AGE/],
+		['operator_type', 'enum', 'operator not X\'s', { operatorType: 'GT' }, /Item 0: Operator Type \(operator_type\) must be one of EQ, NE, GTE, LT/],
+		['operator_type', 'other', 'APP_LIST only as an exclusion', { targetingType: 'APP_LIST' }, /Item 0: Operator Type \(operator_type\) must be NE for targeting type APP_LIST/],
+		['operator_type', 'other', 'GTE outside NETWORK_ACTIVATION_DURATION', { operatorType: 'GTE' }, /Item 0: Operator Type \(operator_type\) GTE works only with targeting type NETWORK_ACTIVATION_DURATION/],
+		['operator_type', 'other', 'NETWORK_ACTIVATION_DURATION with EQ', { targetingType: 'NETWORK_ACTIVATION_DURATION' }, /Item 0: Operator Type \(operator_type\) must be GTE or LT for NETWORK_ACTIVATION_DURATION/],
+		['targeting_value', 'enum', 'gender other than 1 or 2', { targetingType: 'GENDER', targetingValue: 'female' }, /Item 0: Targeting Value \(targeting_value\) must be 1 \(male\) or 2 \(female\)/],
+		['targeting_value', 'enum', 'engagement type not X\'s', { targetingType: 'ENGAGEMENT_TYPE', targetingValue: 'CLICK' }, /Item 0: Targeting Value \(targeting_value\) must be one of IMPRESSION, ENGAGEMENT/],
+		['targeting_value', 'format', 'followers of a handle instead of a user id', { targetingType: 'SIMILAR_TO_FOLLOWERS_OF_USER', targetingValue: '@acme' }, /Item 0: Targeting Value \(targeting_value\) must be a numeric X user ID/],
+		['targeting_value', 'format', 'value with a line break', { targetingValue: 'grumpy\ncat' }, /Item 0: Targeting Value \(targeting_value\) must be a targeting value of 1 to 255 characters on one line/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §POST batch/targeting_criteria`, 'ads', 'targetingCriterion', 'batch', batchCreate, [
+		['operation_type', 'enum', 'operation type Update (X takes Create and Delete)', { operationType: 'Update', additionalFields: { targetingCriterionId: 'tc1' } }, /Item 0: Operation Type \(operation_type\) must be one of Create, Delete/],
+		['targeting_value', 'required', 'create without a value', { additionalFields: { lineItemId: 'li1', targetingType: 'LOCATION' } }, /Item 0: Targeting Value \(targeting_value\) is required for operation type Create/],
+		['targeting_criterion_id', 'required', 'delete without the criterion', { operationType: 'Delete', additionalFields: {} }, /Item 0: Targeting Criterion ID \(targeting_criterion_id\) is required for operation type Delete/],
+		['targeting_criterion_id', 'neverTogether', 'create naming a criterion to delete', { additionalFields: { lineItemId: 'li1', targetingType: 'LOCATION', targetingValue: 'abc', targetingCriterionId: 'tc1' } }, /Item 0: Operation Fields \(targeting_criterion_id\) targeting_criterion_id does not belong to a Create operation/],
+		['line_item_id', 'format', 'line item id with a space', { additionalFields: { lineItemId: 'li 1', targetingType: 'LOCATION', targetingValue: 'abc' } }, /Item 0: Line Item ID \(line_item_id\) must be an X Ads ID/],
+		['targeting_type', 'enum', 'targeting type not X\'s', { additionalFields: { lineItemId: 'li1', targetingType: 'ZODIAC', targetingValue: 'abc' } }, /Item 0: Targeting Type \(targeting_type\) must be one of AGE/],
+		['operator_type', 'other', 'APP_LIST without NE', { additionalFields: { lineItemId: 'li1', targetingType: 'APP_LIST', targetingValue: 'abc' } }, /Item 0: Operator Type \(operator_type\) must be NE for targeting type APP_LIST/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getLocations', { returnAll: true }, [
+		['country_code', 'format', 'three-letter country', { filters: { countryCode: 'USA' } }, /Item 0: Country Code \(country_code\) must be a two-letter ISO 3166 country code/],
+		['location_type', 'enum', 'location type not X\'s', { filters: { locationType: 'TOWNS' } }, /Item 0: Location Type \(location_type\) must be one of COUNTRIES/],
+		['q', 'length', 'search longer than 255 characters', { filters: { q: 'a'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+	]),
+	...['getInterests', 'getLanguages', 'getPlatformVersions', 'getDevices', 'getAppStoreCategories'].map((operation): BadInput => ({
+		spec: `${CAMPAIGNS_REF} §Targeting Options`, node: 'ads', resource: 'targetingOption', operation, wire: 'q', rule: 'length', description: 'search with a line break',
+		parameters: { resource: 'targetingOption', operation, returnAll: true, [operation === 'getInterests' || operation === 'getLanguages' ? 'filters' : 'options']: { q: 'a\nb' } },
+		message: /Item 0: Search \(q\) must not contain control characters/,
+	})),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getPlatforms', { returnAll: true }, [
+		['q', 'length', 'search longer than 255 characters', { options: { q: 'a'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+		['lang', 'format', 'language not ISO 639-1', { options: { lang: 'fra' } }, /Item 0: Language \(lang\) must be an ISO 639-1 code/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getNetworkOperators', { returnAll: true }, [
+		['country_code', 'format', 'country in lowercase', { filters: { countryCode: 'us' } }, /Item 0: Country Code \(country_code\) must be a two-letter ISO 3166 country code/],
+		['q', 'length', 'search longer than 255 characters', { filters: { q: 'a'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getAppStoreCategories', { returnAll: true }, [
+		['os_type', 'enum', 'os type not X\'s', { options: { osType: 'WINDOWS' } }, /Item 0: OS Type \(os_type\) must be one of ANDROID, IOS/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getConversations', { returnAll: true }, [
+		['conversation_type', 'enum', 'conversation type not X\'s', { filters: { conversationType: 'GOSSIP' } }, /Item 0: Conversation Type \(conversation_type\) must be one of ACTORS/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getEvents', { eventTypes: 'HOLIDAY', returnAll: true }, [
+		['event_types', 'enum', 'event type not X\'s', { eventTypes: 'PARTY' }, /Item 0: Event Type \(event_types\) must be one of CONFERENCE/],
+		['country_codes', 'format', 'country name instead of code', { filters: { countryCodes: 'US,Germany' } }, /Item 0: Country Codes \(country_codes\) must be a two-letter ISO 3166 country code/],
+		['start_time', 'format', 'start not a date', { filters: { startTime: 'soon' } }, /Item 0: Start Time \(start_time\) must be an ISO 8601 date-time/],
+		['end_time', 'window', 'end before start', { filters: { startTime: '2030-02-01T00:00:00Z', endTime: '2030-01-01T00:00:00Z' } }, /Item 0: Start Time \(start_time\) must be before End Time \(end_time\)/, { names: 'Start Time (start_time)' }],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Options`, 'ads', 'targetingOption', 'getTvShows', { locale: 'en-US', returnAll: true }, [
+		['locale', 'format', 'locale with an underscore', { locale: 'en_US' }, /Item 0: Locale \(locale\) must be a TV market locale such as en-US/],
+		['q', 'length', 'search longer than 255 characters', { filters: { q: 'a'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+	]),
+	...rows(`${CAMPAIGNS_REF} §Targeting Suggestions`, 'ads', 'targetingOption', 'getSuggestions', { account: ACCOUNT, suggestionType: 'KEYWORD', targetingValues: 'shoes', returnAll: true }, [
+		['suggestion_type', 'enum', 'suggestion type not X\'s', { suggestionType: 'HASHTAG' }, /Item 0: Suggestion Type \(suggestion_type\) must be one of KEYWORD, USER_ID/],
+		['targeting_values', 'neverTogether', 'keywords mixed into user ids', { suggestionType: 'USER_ID', targetingValues: '12,shoes' }, /Item 0: Targeting Values \(targeting_values\) must be numeric X user IDs for suggestion type USER_ID/],
+		['targeting_values', 'required', 'no seed values', { targetingValues: ' , ' }, /Item 0: Targeting Values \(targeting_values\) is required/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audiences`, 'ads', 'customAudience', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['q', 'length', 'search longer than 255 characters', { filters: { q: 'a'.repeat(256) } }, /Item 0: Search \(q\) must be at most 255 characters/],
+		['permission_scope', 'enum', 'scope not X\'s', { filters: { permissionScope: 'ALL' } }, /Item 0: Permission Scope \(permission_scope\) must be one of OWNER, SHARED/],
+		['custom_audience_ids', 'count', 'more than 200 ids', { filters: { customAudienceIds: ids(201) } }, /Item 0: Custom Audience IDs \(custom_audience_ids\) takes at most 200 values/],
+		['sort_by', 'format', 'sort without a direction', { filters: { sortBy: 'name' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audiences`, 'ads', 'customAudience', 'get', { account: ACCOUNT }, [
+		['custom_audience_id', 'format', 'audience id with a space', { customAudienceId: 'ca.1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audiences`, 'ads', 'customAudience', 'delete', { account: ACCOUNT }, [
+		['custom_audience_id', 'required', 'no audience', { customAudienceId: '={{ $json.none }}' }, /Item 0: Custom Audience \(custom_audience_id\) is required/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audiences`, 'ads', 'customAudience', 'create', { account: ACCOUNT, name: 'Buyers' }, [
+		['name', 'length', 'name longer than 255 characters', { name: 'n'.repeat(256) }, /Item 0: Name \(name\) must be at most 255 characters/],
+		['name', 'required', 'name only spaces', { name: '   ' }, /Item 0: Name \(name\) is required/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audiences`, 'ads', 'customAudience', 'update', { account: ACCOUNT, customAudienceId: 'ca1' }, [
+		['name', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+		['custom_audience_id', 'format', 'audience id with a dash', { customAudienceId: 'ca-1', updateFields: { name: 'x' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+	...rows(`${AUDIENCES_REF} §POST batch/custom_audiences`, 'ads', 'customAudience', 'batch', batchCreate, [
+		['operation_type', 'enum', 'operation type not X\'s', { operationType: 'Merge' }, /Item 0: Operation Type \(operation_type\) must be one of Create, Update, Delete/],
+		['segments', 'required', 'create without segments', { additionalFields: { name: 'Flex', audienceType: 'FLEXIBLE' } }, /Item 0: Segments \(segments\) is required for operation type Create/],
+		['segments', 'format', 'segments not JSON', { additionalFields: { name: 'Flex', audienceType: 'FLEXIBLE', segments: '{boolean_operator: AND' } }, /Item 0: Segments \(segments\) must be valid JSON/],
+		['segments', 'enum', 'group without AND or OR', flex({ child_segments: [{ custom_audience_id: 'a1' }] }), /Item 0: Segments \(segments\) segments.boolean_operator must be AND or OR/],
+		['segments', 'enum', 'lookback window of 3 days', flex({ custom_audience_id: 'a1', lookback_window: 3 }), /Item 0: Segments \(segments\) segments.lookback_window must be one of 1, 7, 14, 30/],
+		['segments', 'enum', 'comparator not X\'s', flex({ custom_audience_id: 'a1', frequency_comparator: 'MORE' }), /Item 0: Segments \(segments\) segments.frequency_comparator must be one of NUM_GTE/],
+		['segments', 'count', 'eleven audiences', flex({ boolean_operator: 'OR', child_segments: Array.from({ length: 11 }, (_, n) => ({ custom_audience_id: `a${n}` })) }), /Item 0: Segments \(segments\) holds 11 custom audiences; a flexible audience takes at most 10/],
+		['audience_type', 'enum', 'audience type not X\'s', { additionalFields: { name: 'Flex', audienceType: 'CRM', segments: '{"custom_audience_id":"a1"}' } }, /Item 0: Audience Type \(audience_type\) must be one of FLEXIBLE, MOBILE_AUDIENCE/],
+		['name', 'length', 'name longer than 255 characters', { additionalFields: { name: 'n'.repeat(256), audienceType: 'FLEXIBLE', segments: '{"custom_audience_id":"a1"}' } }, /Item 0: Name \(name\) must be at most 255 characters/],
+		['custom_audience_id', 'required', 'delete without the audience', { operationType: 'Delete', additionalFields: {} }, /Item 0: Custom Audience ID \(custom_audience_id\) is required for operation type Delete/],
+		['custom_audience_id', 'format', 'delete an audience id with a dash', { operationType: 'Delete', additionalFields: { customAudienceId: 'ca-1' } }, /Item 0: Custom Audience ID \(custom_audience_id\) must be an X Ads ID/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audience Permissions`, 'ads', 'customAudience', 'getPermissions', { account: ACCOUNT, customAudienceId: 'ca1', returnAll: true }, [
+		['granted_account_ids', 'count', 'more than 200 accounts', { filters: { grantedAccountIds: ids(201) } }, /Item 0: Granted Account IDs \(granted_account_ids\) takes at most 200 values/],
+		['custom_audience_permission_ids', 'format', 'permission id with a dash', { filters: { customAudiencePermissionIds: 'p-1' } }, /Item 0: Custom Audience Permission IDs \(custom_audience_permission_ids\) must be an X Ads ID/],
+		['sort_by', 'format', 'sort with a bad direction', { filters: { sortBy: 'created_at-up' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/],
+		['custom_audience_id', 'format', 'audience id with a slash', { customAudienceId: 'ca/1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audience Permissions`, 'ads', 'customAudience', 'createPermission', { account: ACCOUNT, customAudienceId: 'ca1', grantedAccountId: 'acc2', permissionLevel: 'READ_ONLY' }, [
+		['permission_level', 'enum', 'level not X\'s', { permissionLevel: 'ADMIN' }, /Item 0: Permission Level \(permission_level\) must be one of READ_ONLY, READ_WRITE/],
+		['granted_account_id', 'format', 'account id with a space', { grantedAccountId: 'acc 2' }, /Item 0: Granted Account ID \(granted_account_id\) must be an X Ads ID/],
+		['granted_account_id', 'other', 'sharing with the owning account', { grantedAccountId: ACCOUNT }, /Item 0: Granted Account ID \(granted_account_id\) must be another account than the owning one/],
+		['custom_audience_id', 'format', 'audience id with a space', { customAudienceId: 'ca 1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+	...rows(`${AUDIENCES_REF} §Custom Audience Permissions`, 'ads', 'customAudience', 'deletePermission', { account: ACCOUNT, customAudienceId: 'ca1', customAudiencePermissionId: 'p1' }, [
+		['custom_audience_permission_id', 'format', 'permission id with a dash', { customAudiencePermissionId: 'p-1' }, /Item 0: Custom Audience Permission ID \(custom_audience_permission_id\) must be an X Ads ID/],
+		['custom_audience_id', 'format', 'audience id with a dash', { customAudienceId: 'ca-1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+];
+
 // ---------------------------------------------------------------- campaign management: campaigns, line items, funding, promoted
 // https://docs.x.com/x-ads-api/campaign-management/reference
 
@@ -960,7 +1111,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...campaignMgmt, ...creativesSettingsBadInput];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {

@@ -118,9 +118,13 @@ function bodyAttributes(body: unknown, wrapper: string | undefined, out: Array<[
 	if (typeof body !== 'object' || body === null) return out;
 	for (const [key, value] of Object.entries(body)) {
 		if (key === wrapper) continue; // its entries are answered one by one by the route, from the same table
+		// params is the envelope of a batch operation (X's example requests), listed or not: its members are judged
+		if (NESTED_ATTRIBUTES.has(key)) {
+			// params judged against the single endpoint already (checkBatchParams)
+			if (!paramsJudged) bodyAttributes(value, undefined, out);
+			continue;
+		}
 		out.push([key, value]);
-		// params judged against the single endpoint already (checkBatchParams)
-		if (NESTED_ATTRIBUTES.has(key) && !paramsJudged) bodyAttributes(value, undefined, out);
 	}
 	return out;
 }

@@ -24,6 +24,7 @@ import { registerAccountSettingsRoutes } from './routes/accountSettings';
 import { registerCreativeExtraRoutes } from './routes/creativeExtras';
 import { registerScheduledDraftPostRoutes } from './routes/scheduledDraftPosts';
 import { registerAudienceRoutes } from './routes/audiences';
+import { registerTargetingRoutes } from './routes/targeting';
 import { registerConversionRoutes } from './routes/conversions';
 import { handleFileRequest, registerStatsRoutes } from './routes/stats';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
@@ -99,6 +100,7 @@ function buildRouter(): Router {
 	registerProductCatalogRoutes(router);
 	registerKeywordInsightRoutes(router);
 	registerAudienceRoutes(router);
+	registerTargetingRoutes(router);
 	registerStatsRoutes(router);
 	registerConversionRoutes(router);
 	return router;

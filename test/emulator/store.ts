@@ -8,6 +8,7 @@ import { accountSettingsFixtures, emptyAccountSettingsEnv, newAccountSettingsSee
 import { creativeFixtures, emptyCreativeEnv, newCreativeSeedIds, seedCreatives, type CreativeEnvState, type CreativeFixtures, type CreativeSeedIds } from './state/creatives';
 import { audienceFixtures, emptyAudienceEnv, newAudienceSeedIds, seedAudiences, type AudienceEnvState, type AudienceFixtures, type AudienceSeedIds } from './state/audiences';
 import { campaignStateFixtures, emptyCampaignEnv, newCampaignStateSeedIds, seedCampaignState, type CampaignEnvState, type CampaignStateFixtures, type CampaignStateSeedIds } from './state/campaigns';
+import { emptyTargetingEnv, newTargetingSeedIds, seedTargeting, targetingFixtures, type TargetingEnvState, type TargetingFixtures, type TargetingSeedIds } from './state/targeting';
 import { emptyProductCatalogEnv, newProductCatalogSeedIds, productCatalogFixtures, seedProductCatalogs, type ProductCatalogEnvState, type ProductCatalogFixtures, type ProductCatalogSeedIds } from './state/productCatalogs';
 
 export type Base = 'api' | 'ads' | 'adsSandbox';
@@ -200,6 +201,8 @@ export interface AdsEnvState {
 	productCatalogs: ProductCatalogEnvState;
 	/** Tailored audiences and permissions, custom audiences, do-not-reach lists (X Ads catalog, audience and creative reference). */
 	audiences: AudienceEnvState;
+	/** Targeting criteria of line items (X Ads campaign management reference, Targeting Criteria). */
+	targeting: TargetingEnvState;
 }
 
 /** v2 webhook (X's authentication and webhook docs): managed with the app-only bearer token. */
@@ -324,10 +327,11 @@ export interface Identity {
 	accountSettingsSeeds: Record<AdsEnvironment, AccountSettingsSeedIds>;
 	productCatalogSeeds: Record<AdsEnvironment, ProductCatalogSeedIds>;
 	audienceSeeds: Record<AdsEnvironment, AudienceSeedIds>;
+	targetingSeeds: Record<AdsEnvironment, TargetingSeedIds>;
 }
 
 /** What tests may rely on in one environment (see EmulatorControl.fixtures()). */
-export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures, CampaignStateFixtures, AccountSettingsFixtures {
+export interface EnvFixtures extends CreativeFixtures, ProductCatalogFixtures, AudienceFixtures, CampaignStateFixtures, TargetingFixtures, AccountSettingsFixtures {
 	/** users[0]'s first account there: "Acme Shoes" (production) or "Acme Sandbox" (sandbox). */
 	accountId: string;
 	/** The 3 apps of that account. */
@@ -361,6 +365,7 @@ export function fixturesOf(identity: Identity): EmulatorFixtures {
 			...accountSettingsFixtures(identity.accountSettingsSeeds[e]),
 			...productCatalogFixtures(identity.productCatalogSeeds[e]),
 			...audienceFixtures(identity, e),
+			...targetingFixtures(identity.targetingSeeds[e]),
 			...campaignStateFixtures(ids),
 		};
 	};
@@ -381,6 +386,7 @@ export function createIdentity(): Identity {
 		accountSettingsSeeds: { production: newAccountSettingsSeedIds(), sandbox: newAccountSettingsSeedIds() },
 		productCatalogSeeds: { production: newProductCatalogSeedIds(), sandbox: newProductCatalogSeedIds() },
 		audienceSeeds: { production: newAudienceSeedIds(), sandbox: newAudienceSeedIds() },
+		targetingSeeds: { production: newTargetingSeedIds(), sandbox: newTargetingSeedIds() },
 	};
 }
 
@@ -436,6 +442,7 @@ export function createStore(identity: Identity): Store {
 	for (const e of ['production', 'sandbox'] as const) {
 		seedProductCatalogs(store, identity, e);
 		seedAudiences(store, identity, e);
+		seedTargeting(store, identity, e, identity.seedAccountIds[PRIMARY_SEED_ACCOUNT[e]]);
 	}
 	return store;
 }
@@ -457,6 +464,7 @@ function emptyAdsEnv(): AdsEnvState {
 		accountSettings: emptyAccountSettingsEnv(),
 		productCatalogs: emptyProductCatalogEnv(),
 		audiences: emptyAudienceEnv(),
+		targeting: emptyTargetingEnv(),
 	};
 }
 

@@ -316,6 +316,41 @@ const OVERRIDES: Record<string, Override> = {
 	'customAudience.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(4), expect: usersOutput(4, 'Delete') },
 	'doNotReachList.addUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Update') },
 	'doNotReachList.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Delete') },
+	// Batches: one input item per operation of X's example request (the request array is not request.params).
+	'targetingCriterion.batch': {
+		parameters: {
+			operationType: '={{ $json.operation_type }}',
+			additionalFields: {
+				lineItemId: '={{ $json.params.line_item_id ?? "" }}',
+				targetingType: '={{ $json.params.targeting_type ?? "" }}',
+				targetingValue: '={{ $json.params.targeting_value ?? "" }}',
+				targetingCriterionId: '={{ $json.params.targeting_criterion_id ?? "" }}',
+			},
+		},
+		input: [
+			{ operation_type: 'Create', params: { line_item_id: '6f9an', targeting_type: 'LOCATION', targeting_value: '5122804691e5fecc' } },
+			{ operation_type: 'Delete', params: { targeting_criterion_id: 'al2rua' } },
+		],
+	},
+	'customAudience.batch': {
+		parameters: {
+			operationType: 'Create',
+			additionalFields: {
+				name: 'my_flexible_audience_name',
+				audienceType: 'FLEXIBLE',
+				segments: JSON.stringify({
+					boolean_operator: 'AND',
+					child_segments: [
+						{ custom_audience_id: 'TYIF', frequency: 1, frequency_comparator: 'NUM_GT', lookback_window: 30, negate: true, child_segments: [] },
+						{ boolean_operator: 'OR', child_segments: [{ custom_audience_id: 'TXR1', lookback_window: 30, child_segments: [] }, { custom_audience_id: 'TYFO', frequency: 1, frequency_comparator: 'NUM_GT', lookback_window: 30, negate: true, child_segments: [] }] },
+					],
+				}),
+			},
+		},
+	},
+	// X echoes the locale as an object ({countryCode, languageCode}); the request sends en-US.
+	// X sends targeting_value as a JSON number; the node gives IDs as strings.
+	'targetingOption.getTvShows': { values: { locale: 'en-US' }, expect: (e) => [...records(e), ...records(finalPage(e))].map((r) => ({ ...r, targeting_value: String(r.targeting_value) })) },
 	// Cards are built from components; these are the shape of X's example request.
 	'card.create': {
 		values: { name: 'component based website card' },
@@ -393,6 +428,8 @@ const REPAIRS: Record<string, Repair> = {
 	'post.updateName': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
 	// A comma after the last member of request.params.
 	'customAudience.getTargeted': { label: 'trailing comma removed', fix: (text) => text.replace(/,(\s*})/g, '$1') },
+	// Entries elided as {...} in the data array.
+	'targetingOption.getPlatformVersions': { label: 'elided {...} entries removed', fix: (text) => text.replace(/\{\.\.\.\},?/g, '').replace(/,(\s*\])/g, '$1') },
 	'post.getAll': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
 	// "name" null: the colon is missing.
 	'draftPost.getAll': { label: 'missing colon after "name" added', fix: (text) => text.replace('"name" null', '"name": null') },
@@ -694,6 +731,7 @@ const countDeleted = (list: IDataObject[]) => list.filter((r) => r.deleted === t
 const NOT_JSON = [
 	'X Ads account.update', // PUT accounts/:account_id: "name"": and a missing comma in request.params
 	'X Ads customAudience.getTargeted', // a trailing comma in request.params
+	'X Ads targetingOption.getPlatformVersions', // the data array elides entries as {...}
 	'X Ads post.create', // the "source" value holds unescaped quotes (an HTML link)
 	'X Ads post.updateName', // the same unescaped quotes in "source"
 	'X Ads post.getAll', // the same unescaped quotes in "source"

@@ -11,6 +11,7 @@ import {
 	encodeCursor,
 	envelope,
 	invalidParameter,
+	missingParameter,
 	notFound,
 	requireAccount,
 } from '../ads';
@@ -25,7 +26,12 @@ import {
 	CUSTOM_AUDIENCE_USERS_ROUTE,
 	DO_NOT_REACH_IDENTIFIER_TYPES,
 	DO_NOT_REACH_USERS_ROUTE,
+	customAudienceView,
+	emptyMembers,
 	type AudienceEnvState,
+	type CustomAudiencePermission,
+	type CustomAudienceRecord,
+	type DoNotReachList,
 	type MemberSets,
 	type TailoredAudiencePermission,
 	type TailoredAudienceRecord,
@@ -146,7 +152,7 @@ function deletePermission(ctx: RequestContext) {
 function customAudienceOf(ctx: RequestContext, accountId: string) {
 	const id = ctx.pathParams.custom_audience_id;
 	const audience = audiencesOf(ctx).customAudiences.get(id);
-	if (!audience) throw notFound(`Custom audience ${id} not found`);
+	if (!audience || audience.deleted) throw notFound(`Custom audience ${id} not found`);
 	if (audience.accountId !== accountId) {
 		throw adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${accountId} is not authorized to access custom audience ${id}`);
 	}
@@ -368,6 +374,33 @@ function uploadDoNotReachUsers(ctx: RequestContext) {
 	});
 }
 
+function listDoNotReachLists(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const withDeleted = params.boolean('with_deleted');
+	const data = [...audiencesOf(ctx).doNotReachLists.values()]
+		.filter((r) => r.accountId === account && (withDeleted || !r.list.deleted))
+		.map((r) => ({ ...r.list, reasons_not_targetable: [...r.list.reasons_not_targetable] }));
+	return ok({ request: { params: params.echo }, next_cursor: null, data });
+}
+
+/** An account has at most one do-not-reach list (X's note on both endpoints). */
+function createDoNotReachList(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const description = params.string('description', { maxLength: 1000 }) ?? null;
+	const lists = audiencesOf(ctx).doNotReachLists;
+	if ([...lists.values()].some((r) => r.accountId === account && !r.list.deleted)) {
+		throw invalidParameter('account_id', `Account ${account} already has a do-not-reach list; an account can have at most one`);
+	}
+	let id = adsId(5);
+	while (lists.has(id)) id = adsId(5);
+	const at = adsTime(ctx.now);
+	const list: DoNotReachList = { id, name: 'Do Not Reach List', description, targetable: false, reasons_not_targetable: ['PROCESSING', 'TOO_SMALL'], list_size: null, created_at: at, updated_at: at, deleted: false };
+	lists.set(id, { list, accountId: account, members: emptyMembers(DO_NOT_REACH_IDENTIFIER_TYPES) });
+	return envelope(params, { ...list, reasons_not_targetable: [...list.reasons_not_targetable] });
+}
+
 function deleteDoNotReachList(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
@@ -375,6 +408,272 @@ function deleteDoNotReachList(ctx: RequestContext) {
 	record.list.deleted = true;
 	record.list.updated_at = nextUpdatedAt(record.list.updated_at, ctx.now);
 	return envelope(params, { ...record.list, reasons_not_targetable: [...record.list.reasons_not_targetable] });
+}
+
+// ---- Custom audiences, their permissions and batches --------------------------------------------
+
+const CA_LIST = 'GET 12/accounts/:account_id/custom_audiences';
+const CA_PERMISSIONS_POST = 'POST 12/accounts/:account_id/custom_audiences/:custom_audience_id/permissions';
+const CA_BATCH = 'POST 12/batch/accounts/:account_id/custom_audiences';
+/** X's largest custom audience batch (reference of POST batch/accounts/:account_id/custom_audiences). */
+const CA_BATCH_SIZE = 10;
+const MAX_FLEXIBLE_LEAVES = 10;
+
+/** The active grant of an audience to an account, if any. */
+function grantOf(ctx: RequestContext, audienceId: string, accountId: string): CustomAudiencePermission | undefined {
+	for (const p of audiencesOf(ctx).customAudiencePermissions.values()) {
+		if (p.custom_audience_id === audienceId && p.granted_account_id === accountId && !p.deleted) return p;
+	}
+	return undefined;
+}
+
+/** The audience named by the path as the account may read it: its own, or one shared with it. */
+function readableAudience(ctx: RequestContext, accountId: string, id: string, withDeleted = false): { audience: CustomAudienceRecord; level: string } {
+	const audience = audiencesOf(ctx).customAudiences.get(id);
+	if (!audience || (audience.deleted && !withDeleted)) throw notFound(`Custom audience ${id} not found`);
+	if (audience.accountId === accountId) return { audience, level: 'READ_WRITE' };
+	const grant = grantOf(ctx, id, accountId);
+	if (!grant) throw adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${accountId} is not authorized to access custom audience ${id}`);
+	return { audience, level: grant.permission_level };
+}
+
+function nameTaken(ctx: RequestContext, accountId: string, name: string, except?: string): boolean {
+	for (const a of audiencesOf(ctx).customAudiences.values()) {
+		if (a.accountId === accountId && !a.deleted && a.id !== except && a.name === name) return true;
+	}
+	return false;
+}
+
+const AUDIENCE_SORT_FIELDS: Record<string, (a: CustomAudienceRecord) => string> = {
+	id: (a) => a.id,
+	name: (a) => a.name,
+	created_at: (a) => a.created_at,
+	updated_at: (a) => a.updated_at,
+};
+
+function listCustomAudiences(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const scope = params.enum('permission_scope', refValues(CA_LIST, 'permission_scope')) ?? 'OWNER';
+	const q = params.string('q', { minLength: 1, maxLength: 255 })?.toLowerCase();
+	const ids = params.idList('custom_audience_ids', 200);
+	const withDeleted = params.boolean('with_deleted');
+	return collection(params, {
+		source: [...audiencesOf(ctx).customAudiences.values()],
+		filter: (a) =>
+			(scope === 'OWNER' ? a.accountId === account : a.accountId !== account && grantOf(ctx, a.id, account) !== undefined) &&
+			(withDeleted || !a.deleted) &&
+			(!q || a.name.toLowerCase().startsWith(q)) &&
+			(!ids || ids.includes(a.id)),
+		sortFields: AUDIENCE_SORT_FIELDS,
+		render: (a) => customAudienceView(a, a.accountId === account ? 'READ_WRITE' : grantOf(ctx, a.id, account)!.permission_level),
+		count: { default: 200, min: 1, max: 1000 },
+	});
+}
+
+function getCustomAudience(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const { audience, level } = readableAudience(ctx, account, ctx.pathParams.custom_audience_id, params.boolean('with_deleted'));
+	return envelope(params, customAudienceView(audience, level));
+}
+
+function newAudience(ctx: RequestContext, accountId: string, fields: Partial<CustomAudienceRecord> & { name: string }): CustomAudienceRecord {
+	const audiences = audiencesOf(ctx);
+	let id = adsId(5);
+	while (audiences.customAudiences.has(id)) id = adsId(5);
+	const at = adsTime(ctx.now);
+	const audience: CustomAudienceRecord = {
+		id,
+		accountId,
+		description: null,
+		audience_type: 'CRM',
+		created_at: at,
+		updated_at: at,
+		deleted: false,
+		members: emptyMembers(AUDIENCE_IDENTIFIER_TYPES),
+		targeting: [],
+		...fields,
+	};
+	audiences.customAudiences.set(id, audience);
+	return audience;
+}
+
+function createCustomAudience(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const name = params.string('name', { required: true, maxLength: 255 })!;
+	const description = params.string('description', { maxLength: 1000 }) ?? null;
+	if (nameTaken(ctx, account, name)) throw invalidParameter('name', `A custom audience named "${name}" already exists in account ${account}`);
+	return envelope(params, customAudienceView(newAudience(ctx, account, { name, description }), 'READ_WRITE'));
+}
+
+function updateCustomAudience(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const audience = customAudienceOf(ctx, account);
+	const name = params.string('name', { maxLength: 255 });
+	const description = params.string('description', { maxLength: 1000 });
+	if (name !== undefined && nameTaken(ctx, account, name, audience.id)) throw invalidParameter('name', `A custom audience named "${name}" already exists in account ${account}`);
+	if (name !== undefined) audience.name = name;
+	if (description !== undefined) audience.description = description;
+	audience.updated_at = nextUpdatedAt(audience.updated_at, ctx.now);
+	return envelope(params, customAudienceView(audience, 'READ_WRITE'));
+}
+
+function deleteCustomAudience(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const audience = customAudienceOf(ctx, requireAccount(ctx).account.id);
+	audience.deleted = true;
+	audience.updated_at = nextUpdatedAt(audience.updated_at, ctx.now);
+	return envelope(params, customAudienceView(audience, 'READ_WRITE'));
+}
+
+const CA_PERMISSION_SORT: Record<string, (p: CustomAudiencePermission) => string> = {
+	id: (p) => p.id,
+	granted_account_id: (p) => p.granted_account_id,
+	permission_level: (p) => p.permission_level,
+	created_at: (p) => p.created_at,
+	updated_at: (p) => p.updated_at,
+};
+
+function listCustomAudiencePermissions(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx).account.id;
+	const { audience } = readableAudience(ctx, account, ctx.pathParams.custom_audience_id);
+	const owner = audience.accountId === account;
+	const granted = params.idList('granted_account_ids', 200);
+	const ids = params.idList('custom_audience_permission_ids', 200);
+	return collection(params, {
+		source: [...audiencesOf(ctx).customAudiencePermissions.values()],
+		filter: (p) =>
+			p.custom_audience_id === audience.id && !p.deleted && (owner || p.granted_account_id === account) &&
+			(!granted || granted.includes(p.granted_account_id)) && (!ids || ids.includes(p.id)),
+		sortFields: CA_PERMISSION_SORT,
+		render: (p) => ({ ...p }),
+		count: { default: 200, min: 1, max: 1000 },
+	});
+}
+
+/** Only the owning account changes who an audience is shared with. */
+function ownedAudience(ctx: RequestContext, accountId: string): CustomAudienceRecord {
+	const { audience } = readableAudience(ctx, accountId, ctx.pathParams.custom_audience_id);
+	if (audience.accountId !== accountId) {
+		throw adsError(403, 'UNAUTHORIZED_ACCESS', `Account ${accountId} is not the owner of custom audience ${audience.id}; only the owning account may change its permissions`);
+	}
+	return audience;
+}
+
+function createCustomAudiencePermission(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const record = requireAccount(ctx);
+	const audience = ownedAudience(ctx, record.account.id);
+	const grantedId = params.string('granted_account_id', { required: true, maxLength: 32 })!;
+	const level = params.enum('permission_level', refValues(CA_PERMISSIONS_POST, 'permission_level') as ReadonlyArray<CustomAudiencePermission['permission_level']>, { required: true })!;
+	const env = ctx.store.ads[ctx.env];
+	const grantee = env.accounts.get(grantedId);
+	if (!grantee || grantee.account.deleted) throw invalidParameter('granted_account_id', `Account ${grantedId} does not exist`);
+	if (grantedId === audience.accountId) throw invalidParameter('granted_account_id', 'An audience cannot be shared with its owning account');
+	const sameBusiness = grantee.ownerId === record.ownerId || (grantee.account.business_id !== null && grantee.account.business_id === record.account.business_id);
+	if (!sameBusiness && !(env.features.get(record.account.id) ?? []).includes('SHARE_AUDIENCE_OUTSIDE_BUSINESS')) {
+		throw invalidParameter('granted_account_id', `Account ${grantedId} is outside the business of account ${record.account.id}; sharing outside the business needs the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature`);
+	}
+	if (grantOf(ctx, audience.id, grantedId)) throw invalidParameter('granted_account_id', `Custom audience ${audience.id} is already shared with account ${grantedId}`);
+	const permissions = audiencesOf(ctx).customAudiencePermissions;
+	let id = adsId(3);
+	while (permissions.has(id)) id = adsId(3);
+	const at = adsTime(ctx.now);
+	const permission: CustomAudiencePermission = { id, custom_audience_id: audience.id, granted_account_id: grantedId, permission_level: level, created_at: at, updated_at: at, deleted: false };
+	permissions.set(id, permission);
+	return envelope(params, { ...permission });
+}
+
+function deleteCustomAudiencePermission(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const audience = ownedAudience(ctx, requireAccount(ctx).account.id);
+	const id = ctx.pathParams.custom_audience_permission_id;
+	const permission = audiencesOf(ctx).customAudiencePermissions.get(id);
+	if (!permission || permission.custom_audience_id !== audience.id || permission.deleted) throw notFound(`Custom audience permission ${id} not found`);
+	permission.deleted = true;
+	permission.updated_at = nextUpdatedAt(permission.updated_at, ctx.now);
+	return envelope(params, { ...permission });
+}
+
+/** A flexible audience's segment tree: groups (boolean_operator over child_segments) and leaves (an audience the account may read); leaves counted. */
+function checkSegments(ctx: RequestContext, accountId: string, node: unknown, at: string): number {
+	if (!isObject(node)) throw invalidParameter('segments', `${at} must be an object`);
+	const children = node.child_segments ?? [];
+	if (!Array.isArray(children)) throw invalidParameter('child_segments', `${at}.child_segments must be an array`);
+	const comparators = refValues(CA_BATCH, 'frequency_comparator');
+	const windows = refValues(CA_BATCH, 'lookback_window').map(Number);
+	if (node.frequency_comparator !== undefined && !comparators.includes(String(node.frequency_comparator))) throw invalidParameter('frequency_comparator', `${at}.frequency_comparator must be one of ${comparators.join(', ')}`);
+	if (node.lookback_window !== undefined && !windows.includes(node.lookback_window as number)) throw invalidParameter('lookback_window', `${at}.lookback_window must be one of ${windows.join(', ')}`);
+	if (node.frequency !== undefined && !(Number.isInteger(node.frequency) && (node.frequency as number) >= 1)) throw invalidParameter('frequency', `${at}.frequency must be a positive integer`);
+	if (node.negate !== undefined && typeof node.negate !== 'boolean') throw invalidParameter('negate', `${at}.negate must be a boolean`);
+	if (children.length) {
+		if (!refValues(CA_BATCH, 'boolean_operator').includes(String(node.boolean_operator))) throw invalidParameter('boolean_operator', `${at}.boolean_operator is required (AND or OR) when child_segments is not empty`);
+		return children.reduce((n: number, child, i) => n + checkSegments(ctx, accountId, child, `${at}.child_segments[${i}]`), 0);
+	}
+	if (typeof node.custom_audience_id !== 'string') throw missingParameter('custom_audience_id');
+	readableAudience(ctx, accountId, node.custom_audience_id);
+	return 1;
+}
+
+/** One batch operation applied; throws X's error for it. Returns the audience after it. */
+function applyAudienceOperation(ctx: RequestContext, accountId: string, op: unknown): CustomAudienceRecord {
+	if (!isObject(op)) throw invalidParameter('operation_type', 'Each operation must be an object with operation_type and params');
+	const type = String(op.operation_type);
+	if (!refValues(CA_BATCH, 'operation_type').includes(type)) throw invalidParameter('operation_type', `Expected one of ${refValues(CA_BATCH, 'operation_type').join(', ')}, got "${type}"`);
+	const params = op.params;
+	if (!isObject(params)) throw missingParameter('params');
+	if (type === 'Create') {
+		if (typeof params.name !== 'string' || !params.name) throw missingParameter('name');
+		if (!refValues(CA_BATCH, 'audience_type').includes(String(params.audience_type))) throw missingParameter('audience_type');
+		if (nameTaken(ctx, accountId, params.name)) throw invalidParameter('name', `A custom audience named "${params.name}" already exists in account ${accountId}`);
+		if (params.segments === undefined) throw missingParameter('segments');
+		const leaves = checkSegments(ctx, accountId, params.segments, 'segments');
+		if (leaves > MAX_FLEXIBLE_LEAVES) throw invalidParameter('segments', `At most ${MAX_FLEXIBLE_LEAVES} custom audiences per flexible audience, got ${leaves}`);
+		return newAudience(ctx, accountId, { name: params.name, audience_type: String(params.audience_type), segments: structuredClone(params.segments) });
+	}
+	if (typeof params.custom_audience_id !== 'string') throw missingParameter('custom_audience_id');
+	const audience = audiencesOf(ctx).customAudiences.get(params.custom_audience_id);
+	if (!audience || audience.deleted || audience.accountId !== accountId) throw notFound(`Custom audience ${params.custom_audience_id} not found`);
+	if (type === 'Delete') audience.deleted = true;
+	else {
+		if (typeof params.name === 'string') {
+			if (nameTaken(ctx, accountId, params.name, audience.id)) throw invalidParameter('name', `A custom audience named "${params.name}" already exists in account ${accountId}`);
+			audience.name = params.name;
+		}
+		if (params.segments !== undefined) throw invalidParameter('segments', 'Flexible audiences are immutable once created');
+	}
+	audience.updated_at = nextUpdatedAt(audience.updated_at, ctx.now);
+	return audience;
+}
+
+/** All operations or none: each is applied to a copy of the audiences; the copy is kept only when none failed. */
+function batchCustomAudiences(ctx: RequestContext) {
+	const account = requireAccount(ctx).account.id;
+	const body = requireJsonBody(ctx);
+	if (!Array.isArray(body) || body.length === 0) throw invalidParameter('body', 'The body must be a non-empty JSON array of operations');
+	if (body.length > CA_BATCH_SIZE) throw invalidParameter('body', `At most ${CA_BATCH_SIZE} operations per request, got ${body.length}`);
+	const audiences = audiencesOf(ctx);
+	const saved = new Map([...audiences.customAudiences].map(([id, a]) => [id, { ...a }]));
+	const data: unknown[] = [];
+	const errors: unknown[][] = body.map(() => []);
+	body.forEach((op, n) => {
+		try {
+			data.push(customAudienceView(applyAudienceOperation(ctx, account, op), 'READ_WRITE'));
+		} catch (error) {
+			const answer = (error as { body?: { errors?: unknown[] } }).body;
+			errors[n] = answer?.errors ?? [{ code: 'INVALID_PARAMETER', message: String(error) }];
+		}
+	});
+	const request = body.map((op) => ({ params: { ...(isObject(op) && isObject(op.params) ? op.params : {}), account_id: account }, operation_type: isObject(op) ? op.operation_type : null }));
+	if (errors.some((e) => e.length)) {
+		audiences.customAudiences = saved;
+		return ok({ errors: [{ code: 'INVALID_PARAMETER', message: 'One or more operations failed; none was applied (see operation_errors)' }], operation_errors: errors, request }, 400);
+	}
+	return ok({ data, request });
 }
 
 export function registerAudienceRoutes(router: Router): void {
@@ -386,4 +685,16 @@ export function registerAudienceRoutes(router: Router): void {
 	router.ads('POST', CUSTOM_AUDIENCE_USERS_ROUTE, uploadCustomAudienceUsers);
 	router.ads('POST', DO_NOT_REACH_USERS_ROUTE, uploadDoNotReachUsers);
 	router.ads('DELETE', '/12/accounts/:account_id/do_not_reach_lists/:do_not_reach_list_id', deleteDoNotReachList);
+	router.ads('GET', '/12/accounts/:account_id/do_not_reach_lists', listDoNotReachLists);
+	router.ads('POST', '/12/accounts/:account_id/do_not_reach_lists', createDoNotReachList);
+	const audiences = '/12/accounts/:account_id/custom_audiences';
+	router.ads('GET', audiences, listCustomAudiences);
+	router.ads('POST', audiences, createCustomAudience);
+	router.ads('POST', '/12/batch/accounts/:account_id/custom_audiences', batchCustomAudiences);
+	router.ads('GET', `${audiences}/:custom_audience_id/permissions`, listCustomAudiencePermissions);
+	router.ads('POST', `${audiences}/:custom_audience_id/permissions`, createCustomAudiencePermission);
+	router.ads('DELETE', `${audiences}/:custom_audience_id/permissions/:custom_audience_permission_id`, deleteCustomAudiencePermission);
+	router.ads('GET', `${audiences}/:custom_audience_id`, getCustomAudience);
+	router.ads('PUT', `${audiences}/:custom_audience_id`, updateCustomAudience);
+	router.ads('DELETE', `${audiences}/:custom_audience_id`, deleteCustomAudience);
 }

@@ -2,6 +2,8 @@
  * Audiences (https://docs.x.com/x-ads-api/audiences/reference): tailored audiences and their permissions (version 5), custom audiences
  * (where they are targeted, hashed members), do-not-reach lists. Records, seed and fixtures.
  */
+import { createHash } from 'node:crypto';
+
 import { refEndpoint } from '../conformance';
 import type { AdsEnvironment, Identity, Store } from '../store';
 import { adsId } from '../util';
@@ -41,10 +43,59 @@ export interface CustomAudienceRecord {
 	id: string;
 	name: string;
 	accountId: string;
+	description: string | null;
+	/** CRM for audiences loaded with users; FLEXIBLE for combinations made through the batch endpoint. */
+	audience_type: string;
+	/** A flexible audience's segment tree, as created. */
+	segments?: unknown;
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
 	/** Hashed members per identifier type. */
 	members: MemberSets;
 	/** Line items targeting the audience, in the order they started to. */
 	targeting: Array<{ lineItemId: string; servable: boolean }>;
+}
+
+/** Custom audience sharing (https://docs.x.com/x-ads-api/audiences/reference#custom-audience-permissions). */
+export interface CustomAudiencePermission {
+	id: string;
+	custom_audience_id: string;
+	granted_account_id: string;
+	permission_level: 'READ_ONLY' | 'READ_WRITE';
+	created_at: string;
+	updated_at: string;
+	deleted: boolean;
+}
+
+/** An audience is targetable from this many matched members on (emulator choice; X does not publish it). */
+export const CUSTOM_AUDIENCE_MIN_SIZE = 100;
+
+export function customAudienceSize(audience: CustomAudienceRecord): number {
+	return Object.values(audience.members).reduce((n, set) => n + set.size, 0);
+}
+
+/** The audience as X answers it, seen from `viewerAccountId` (permission_level READ_WRITE for the owner). */
+export function customAudienceView(audience: CustomAudienceRecord, permissionLevel: string): Record<string, unknown> {
+	const size = customAudienceSize(audience);
+	const targetable = size >= CUSTOM_AUDIENCE_MIN_SIZE;
+	return {
+		targetable,
+		name: audience.name,
+		targetable_types: [audience.audience_type, `EXCLUDED_${audience.audience_type}`],
+		audience_type: audience.audience_type,
+		description: audience.description,
+		permission_level: permissionLevel,
+		owner_account_id: audience.accountId,
+		id: audience.id,
+		reasons_not_targetable: targetable ? [] : ['TOO_SMALL'],
+		...(audience.segments !== undefined ? { metadata: [{ custom_audience_id: audience.id, account_id: audience.accountId, name: audience.name, audience_source: 'FLEXIBLE_AUDIENCE', upload_status: 'UPLOADED', segments: audience.segments }] } : {}),
+		created_at: audience.created_at,
+		updated_at: audience.updated_at,
+		partner_source: 'OTHER',
+		deleted: audience.deleted,
+		audience_size: size === 0 ? null : size,
+	};
 }
 
 export interface DoNotReachList {
@@ -71,6 +122,7 @@ export interface AudienceEnvState {
 	/** Permissions per tailored audience id, in creation order (deleted ones stay). */
 	permissionsByAudience: Map<string, TailoredAudiencePermission[]>;
 	customAudiences: Map<string, CustomAudienceRecord>;
+	customAudiencePermissions: Map<string, CustomAudiencePermission>;
 	doNotReachLists: Map<string, DoNotReachListRecord>;
 }
 
@@ -81,6 +133,9 @@ export interface AudienceSeedIds {
 	foreignPermission: string;
 	customAudience: string;
 	doNotReachList: string;
+	targetableCustomAudience: string;
+	sharedCustomAudience: string;
+	customAudiencePermission: string;
 }
 
 export interface AudienceFixtures {
@@ -98,6 +153,11 @@ export interface AudienceFixtures {
 	customAudienceId: string;
 	/** Do-not-reach list "Opt-outs" of accountId, no members. */
 	doNotReachListId: string;
+	/** "Newsletter readers" of accountId: 150 email members, so targetable (from 100 on); not targeted. */
+	targetableCustomAudienceId: string;
+	/** "Partner shoppers", owned by foreignAccountId and shared READ_ONLY with accountId (customAudiencePermissionId). */
+	sharedCustomAudienceId: string;
+	customAudiencePermissionId: string;
 }
 
 export function newAudienceSeedIds(): AudienceSeedIds {
@@ -108,6 +168,9 @@ export function newAudienceSeedIds(): AudienceSeedIds {
 		foreignPermission: adsId(6),
 		customAudience: adsId(5),
 		doNotReachList: adsId(6),
+		targetableCustomAudience: adsId(5),
+		sharedCustomAudience: adsId(5),
+		customAudiencePermission: adsId(3),
 	};
 }
 
@@ -123,6 +186,9 @@ export function audienceFixtures(identity: Identity, envName: AdsEnvironment): A
 		foreignAccountId: identity.seedAccountIds[FOREIGN_SEED_ACCOUNT[envName]],
 		customAudienceId: ids.customAudience,
 		doNotReachListId: ids.doNotReachList,
+		targetableCustomAudienceId: ids.targetableCustomAudience,
+		sharedCustomAudienceId: ids.sharedCustomAudience,
+		customAudiencePermissionId: ids.customAudiencePermission,
 	};
 }
 
@@ -132,6 +198,7 @@ export function emptyAudienceEnv(): AudienceEnvState {
 		permissions: new Map(),
 		permissionsByAudience: new Map(),
 		customAudiences: new Map(),
+		customAudiencePermissions: new Map(),
 		doNotReachLists: new Map(),
 	};
 }
@@ -165,7 +232,9 @@ export function seedAudiences(store: Store, identity: Identity, envName: AdsEnvi
 	addPermission(env, { id: ids.permission, tailored_audience_id: ids.tailoredAudience, granted_account_id: foreignAccountId, permission_level: 'READ_ONLY', created_at: at, updated_at: at, deleted: false });
 	addPermission(env, { id: ids.foreignPermission, tailored_audience_id: ids.foreignTailoredAudience, granted_account_id: accountId, permission_level: 'READ_ONLY', created_at: at, updated_at: at, deleted: false });
 
+	const audienceBase = { description: null, audience_type: 'CRM', created_at: '2026-01-02T08:00:00Z', updated_at: '2026-01-02T08:00:00Z', deleted: false };
 	env.customAudiences.set(ids.customAudience, {
+		...audienceBase,
 		id: ids.customAudience,
 		name: 'Past purchasers',
 		accountId,
@@ -176,6 +245,12 @@ export function seedAudiences(store: Store, identity: Identity, envName: AdsEnvi
 			{ lineItemId: campaignIds.lineItems.appInstalls, servable: true },
 		],
 	});
+
+	const readers = emptyMembers(AUDIENCE_IDENTIFIER_TYPES);
+	for (let n = 0; n < 150; n++) readers.email.add(createHash('sha256').update(`reader${n}@example.com`).digest('hex'));
+	env.customAudiences.set(ids.targetableCustomAudience, { ...audienceBase, id: ids.targetableCustomAudience, name: 'Newsletter readers', accountId, members: readers, targeting: [] });
+	env.customAudiences.set(ids.sharedCustomAudience, { ...audienceBase, id: ids.sharedCustomAudience, name: 'Partner shoppers', accountId: foreignAccountId, members: emptyMembers(AUDIENCE_IDENTIFIER_TYPES), targeting: [] });
+	env.customAudiencePermissions.set(ids.customAudiencePermission, { id: ids.customAudiencePermission, custom_audience_id: ids.sharedCustomAudience, granted_account_id: accountId, permission_level: 'READ_ONLY', created_at: at, updated_at: at, deleted: false });
 
 	const created = '2026-01-06T10:00:00Z';
 	env.doNotReachLists.set(ids.doNotReachList, {
