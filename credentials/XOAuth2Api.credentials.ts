@@ -16,7 +16,7 @@ export class XOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'X OAuth 2.0 (User) API';
+	displayName = 'X User OAuth2 API';
 
 	documentationUrl = 'https://docs.x.com/fundamentals/authentication/oauth-2-0/user-access-token';
 

@@ -1,8 +1,11 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 	JsonObject,
@@ -22,7 +25,9 @@ import {
 	wireDirection,
 } from '../XWebhooks/resources/activitySubscription';
 import type { Refusal } from './events';
+import type { XEvent } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
+import { startActivityStream } from './stream';
 
 /**
  * Recent events per trigger node in this process. n8n loads static data afresh for every
@@ -87,6 +92,25 @@ interface TriggerState extends IDataObject {
 	subscriptionConfig?: string;
 	/** Fingerprints of recent events (RecentEvents.toString()). */
 	seen?: string;
+	/** Account Activity: the subscribed user, when activation subscribed them (deactivation unsubscribes only then). */
+	accountActivityUserId?: string;
+	/** Filtered stream: the rules activation added, the rules asked for, and whether activation linked the webhook. */
+	ruleIds?: string[];
+	ruleConfig?: string;
+	linkedStream?: boolean;
+	/** Stream delivery: subscriptions a trigger() made (removed when it closes, or at the next start after a crash). */
+	streamSubscriptionIds?: string[];
+}
+
+type Source = 'activity' | 'accountActivity' | 'filteredStream';
+
+/** The source of events; saved workflows (no value) keep X Activity subscriptions over a webhook. */
+function sourceOf(ctx: IHookFunctions | ITriggerFunctions | IWebhookFunctions): Source {
+	return ctx.getNodeParameter('source', 'activity') as Source;
+}
+
+function streamDelivery(ctx: IHookFunctions | ITriggerFunctions | IWebhookFunctions): boolean {
+	return sourceOf(ctx) === 'activity' && ctx.getNodeParameter('delivery', 'webhook') === 'stream';
 }
 
 interface SubscriptionSpec {
@@ -104,11 +128,11 @@ const api = (method: XRequest['method'], path: string, extra: Partial<XRequest> 
 	...extra,
 });
 
-function state(ctx: IHookFunctions | IWebhookFunctions): TriggerState {
+function state(ctx: IHookFunctions | IWebhookFunctions | ITriggerFunctions): TriggerState {
 	return ctx.getWorkflowStaticData('node') as TriggerState;
 }
 
-function subscriptionSpecs(ctx: IHookFunctions): SubscriptionSpec[] {
+function subscriptionSpecs(ctx: IHookFunctions | ITriggerFunctions): SubscriptionSpec[] {
 	const list = ((ctx.getNodeParameter('subscriptions', {}) as IDataObject).subscription ?? []) as IDataObject[];
 	return list.map((s) => ({
 		userId: String(s.userId ?? '').trim(),
@@ -122,7 +146,7 @@ function subscriptionSpecs(ctx: IHookFunctions): SubscriptionSpec[] {
 const SUBSCRIPTION_ID = /^[0-9]{1,19}$/;
 
 /** Removal where already gone (404 or WebhookIdInvalid) is fine: someone may have removed it at X. */
-async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<void> {
+async function removeIfPresent(ctx: IHookFunctions | ITriggerFunctions, request: XRequest): Promise<void> {
 	try {
 		await xRequest(ctx, request);
 	} catch (error) {
@@ -132,14 +156,14 @@ async function removeIfPresent(ctx: IHookFunctions, request: XRequest): Promise<
 	}
 }
 
-const removeSubscription = (ctx: IHookFunctions, id: string) =>
+const removeSubscription = (ctx: IHookFunctions | ITriggerFunctions, id: string) =>
 	removeIfPresent(ctx, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
 
 /**
  * The ids of subscriptions this trigger made at X for its webhook (tag n8n), read from X's list:
  * for what an earlier version stored without a usable id.
  */
-async function subscriptionsOfWebhook(ctx: IHookFunctions, webhookId: string): Promise<string[]> {
+async function subscriptionsOfWebhook(ctx: IHookFunctions | ITriggerFunctions, webhookId: string): Promise<string[]> {
 	const ids: string[] = [];
 	let token: string | undefined;
 	do {
@@ -160,7 +184,7 @@ const SUBSCRIPTION_TAG = 'n8n';
  * Removes the given subscriptions, then (unless kept) the webhook, each on its own: one failure
  * does not stop the others. Returns what could not be removed, in words (each also logged).
  */
-async function removeAll(ctx: IHookFunctions, subscriptionIds: string[], webhookId: string | undefined): Promise<{ failed: string[]; leftSubscriptions: string[]; webhookLeft: boolean }> {
+async function removeAll(ctx: IHookFunctions | ITriggerFunctions, subscriptionIds: string[], webhookId: string | undefined): Promise<{ failed: string[]; leftSubscriptions: string[]; webhookLeft: boolean }> {
 	const failed: string[] = [];
 	const leftSubscriptions: string[] = [];
 	const note = (what: string, error: unknown) => {
@@ -241,7 +265,7 @@ function activationError(error: unknown, doing: string, fallbackHint?: string): 
  * What X would refuse, before anything is created: private kinds without the user's OAuth 1.0a
  * credential (X takes them only in that user's context), a direction of no meaning.
  */
-function checkSubscriptionSpecs(ctx: IHookFunctions): void {
+function checkSubscriptionSpecs(ctx: IHookFunctions | ITriggerFunctions): void {
 	for (const spec of subscriptionSpecs(ctx)) {
 		const privateKinds = spec.eventTypes.filter(isPrivateKind);
 		if (privateKinds.length && !hasUserCredential(ctx)) {
@@ -257,8 +281,11 @@ function checkSubscriptionSpecs(ctx: IHookFunctions): void {
 	}
 }
 
-/** Creates the configured subscriptions, adding each id to `ids` as soon as it exists (for a rollback). */
-async function createSubscriptions(ctx: IHookFunctions, webhookId: string, ids: string[]): Promise<void> {
+/**
+ * Creates the configured subscriptions, adding each id to `ids` as soon as it exists (for a rollback);
+ * without a webhook they deliver to the App's activity stream.
+ */
+async function createSubscriptions(ctx: IHookFunctions | ITriggerFunctions, webhookId: string | undefined, ids: string[]): Promise<void> {
 	for (const spec of subscriptionSpecs(ctx)) {
 		for (const eventType of spec.eventTypes) {
 			const filter: IDataObject = { user_id: spec.userId };
@@ -267,7 +294,7 @@ async function createSubscriptions(ctx: IHookFunctions, webhookId: string, ids: 
 			if (direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = direction;
 			try {
 				// Private kinds go in the user's context (the X OAuth 1.0a credential), the others with the bearer token.
-				const request = api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, webhook_id: webhookId, tag: SUBSCRIPTION_TAG } });
+				const request = api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, ...(webhookId ? { webhook_id: webhookId } : {}), tag: SUBSCRIPTION_TAG } });
 				const { body } = await xRequest(ctx, isPrivateKind(eventType) ? { ...request, auth: 'user' } : request);
 				const subscription = subscriptionOf(body);
 				if (!subscription) throw new NodeOperationError(ctx.getNode(), `X answered without a subscription_id: ${JSON.stringify(body).slice(0, 300)}`);
@@ -280,6 +307,195 @@ async function createSubscriptions(ctx: IHookFunctions, webhookId: string, ids: 
 				);
 			}
 		}
+	}
+}
+
+
+// ---- Events, whatever carried them -----------------------------------------------------------
+
+/** The node's memory of recent events (see recentEvents), created from static data on first use. */
+function memoryOf(ctx: IWebhookFunctions | ITriggerFunctions): RecentEvents {
+	const nodeKey = `${String(ctx.getWorkflow().id)}:${ctx.getNode().name}`;
+	let recent = recentEvents.get(nodeKey);
+	if (!recent) recentEvents.set(nodeKey, (recent = new RecentEvents(SEEN_LIMIT)));
+	recent.merge(state(ctx).seen); // what other webhook processes (n8n's queue mode) saved since the last delivery
+	return recent;
+}
+
+/**
+ * Output items of a delivery's events: only the kinds the node wants, each event once. The same
+ * event from another App, or for another subscribed user (Account Activity sends one delivery per
+ * for_user_id), is a different delivery: the key carries both.
+ */
+function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[], apiKey: string): INodeExecutionData[] {
+	const wanted = ctx.getNodeParameter('events', ['*']) as string[];
+	const all = wanted.includes('*');
+	const recent = memoryOf(ctx);
+	const receivedAt = new Date().toISOString();
+	const items = events
+		.filter((event) => all || wanted.includes(event.kind))
+		.filter((event) => recent.remember(`${apiKey}:${event.forUserId ?? ''}:${event.kind}:${event.id}`))
+		.map((event) => ({
+			json: {
+				event_type: event.kind,
+				event_id: event.id,
+				received_at: receivedAt,
+				...(event.forUserId ? { for_user_id: event.forUserId } : {}),
+				payload: event.payload as IDataObject,
+			},
+		}));
+	// Static data gets the whole memory, not this delivery's events added to what this request
+	// loaded: concurrent deliveries' saves would otherwise drop each other's (the last save wins).
+	if (items.length) state(ctx).seen = recent.toString();
+	return items;
+}
+
+// ---- Account Activity: the credential's user, on the trigger's webhook ------------------------
+
+const ACCOUNT_ACTIVITY_HINT =
+	'Account Activity subscribes the user whose token signs the request: add that user\'s X OAuth 1.0a or X User OAuth2 credential (scopes tweet.read users.read dm.read dm.write) to the trigger';
+
+function checkAccountActivity(ctx: IHookFunctions): void {
+	if (!hasUserCredential(ctx)) {
+		throw new NodeOperationError(ctx.getNode(), `Account Activity needs a user: ${ACCOUNT_ACTIVITY_HINT}.`, { description: 'Nothing was created at X.' });
+	}
+}
+
+const accountActivityPath = (webhookId: string) => `/2/account_activity/webhooks/${webhookId}/subscriptions/all`;
+
+/** Whether the credential's user is subscribed to the webhook (GET .../subscriptions/all in the user's context). */
+async function accountActivitySubscribed(ctx: IHookFunctions, webhookId: string): Promise<boolean> {
+	const { body } = await xRequest(ctx, api('GET', '/2/account_activity/webhooks/{webhook_id}/subscriptions/all', { pathParams: { webhook_id: webhookId }, auth: 'user' }));
+	return ((body as IDataObject)?.data as IDataObject | undefined)?.subscribed === true;
+}
+
+async function subscribeAccountActivity(ctx: IHookFunctions, webhookId: string): Promise<void> {
+	const data = state(ctx);
+	try {
+		if (await accountActivitySubscribed(ctx, webhookId)) return; // someone else's subscription: not ours to remove
+		await xRequest(ctx, api('POST', '/2/account_activity/webhooks/{webhook_id}/subscriptions/all', { pathParams: { webhook_id: webhookId }, body: {}, auth: 'user' }));
+		// Who that is, for the removal at deactivation (X removes by user ID, with the App's token).
+		const { body } = await xRequest(ctx, api('GET', '/2/users/me', { auth: 'user' }));
+		data.accountActivityUserId = String(((body as IDataObject)?.data as IDataObject)?.id ?? '');
+	} catch (error) {
+		throw activationError(error, `Could not subscribe the credential's user to Account Activity on webhook ${webhookId} (${accountActivityPath(webhookId)})`, ACCOUNT_ACTIVITY_HINT);
+	}
+}
+
+async function unsubscribeAccountActivity(ctx: IHookFunctions, webhookId: string, userId: string): Promise<void> {
+	await removeIfPresent(ctx, api('DELETE', '/2/account_activity/webhooks/{webhook_id}/subscriptions/{user_id}/all', { pathParams: { webhook_id: webhookId, user_id: userId } }));
+}
+
+// ---- Filtered stream: the rules listed, on the trigger's webhook -----------------------------
+
+interface RuleSpec {
+	value: string;
+	tag?: string;
+}
+
+function ruleSpecs(ctx: IHookFunctions): RuleSpec[] {
+	const list = ((ctx.getNodeParameter('rules', {}) as IDataObject).rule ?? []) as IDataObject[];
+	return list.map((r) => ({ value: String(r.value ?? '').trim(), ...(r.tag ? { tag: String(r.tag) } : {}) }));
+}
+
+function checkRules(ctx: IHookFunctions): void {
+	const rules = ruleSpecs(ctx);
+	if (!rules.length) throw new NodeOperationError(ctx.getNode(), 'Filtered-stream posts need at least one rule under Rules (for example "acme -is:retweet").', { description: 'Nothing was created at X.' });
+	const empty = rules.findIndex((r) => !r.value);
+	if (empty !== -1) throw new NodeOperationError(ctx.getNode(), `Rule ${empty + 1} under Rules is empty: give the query of posts to receive.`, { description: 'Nothing was created at X.' });
+}
+
+/** Adds the listed rules (ids kept as they are created) and links the webhook to the filtered stream. */
+async function createRules(ctx: IHookFunctions, webhookId: string, ruleIds: string[]): Promise<boolean> {
+	let linked = false;
+	try {
+		const { body } = await xRequest(ctx, api('POST', '/2/tweets/search/stream/rules', { body: { add: ruleSpecs(ctx) } }));
+		const answer = (body ?? {}) as IDataObject;
+		for (const rule of (answer.data as IDataObject[] | undefined) ?? []) ruleIds.push(String(rule.id));
+		const refused = (answer.errors as IDataObject[] | undefined) ?? [];
+		if (refused.length) {
+			const words = refused.map((e) => `${String(e.value ?? '')}: ${String(e.title ?? '')} ${String(e.detail ?? '')}`.trim()).join('; ');
+			throw new NodeOperationError(ctx.getNode(), `X refused rules under Rules: ${words}`, { description: 'Correct or remove them, then activate again.' });
+		}
+		const { body: links } = await xRequest(ctx, api('GET', '/2/tweets/search/webhooks'));
+		const already = ((links as IDataObject)?.data as IDataObject[] | undefined)?.some((l) => String(l.webhook_id) === webhookId);
+		if (!already) {
+			await xRequest(ctx, api('POST', '/2/tweets/search/webhooks/{webhook_id}', { pathParams: { webhook_id: webhookId }, idempotent: true }));
+			linked = true;
+		}
+	} catch (error) {
+		throw activationError(error, `Could not set up the filtered stream for webhook ${webhookId}`);
+	}
+	return linked;
+}
+
+/** Unlinks (when activation linked) and deletes the rules activation added; returns what failed, in words. */
+async function removeRules(ctx: IHookFunctions, webhookId: string | undefined, ruleIds: string[], unlink: boolean): Promise<string[]> {
+	const failed: string[] = [];
+	if (unlink && webhookId) {
+		try {
+			await removeIfPresent(ctx, api('DELETE', '/2/tweets/search/webhooks/{webhook_id}', { pathParams: { webhook_id: webhookId } }));
+		} catch (error) {
+			failed.push(`the filtered-stream link of webhook ${webhookId}: ${(error as Error).message}`);
+		}
+	}
+	if (ruleIds.length) {
+		try {
+			await xRequest(ctx, api('POST', '/2/tweets/search/stream/rules', { body: { delete: { ids: ruleIds } }, idempotent: true }));
+		} catch (error) {
+			failed.push(`stream rules ${ruleIds.join(', ')}: ${(error as Error).message}`);
+		}
+	}
+	for (const line of failed) ctx.logger.warn(`X Trigger: could not remove ${line}`);
+	return failed;
+}
+
+/** Activation of the Account Activity and filtered-stream sources: the webhook, then what hangs on it; undone on failure. */
+async function createOtherSource(ctx: IHookFunctions, source: Exclude<Source, 'activity'>): Promise<boolean> {
+	if (source === 'accountActivity') checkAccountActivity(ctx);
+	else checkRules(ctx);
+	const data = state(ctx);
+	let createdWebhookId: string | undefined;
+	const ruleIds: string[] = [];
+	let linked = false;
+	try {
+		createdWebhookId = await ensureWebhook(ctx);
+		if (source === 'accountActivity') {
+			await subscribeAccountActivity(ctx, data.webhookId!);
+		} else {
+			// Rules of an earlier configuration are replaced, not left behind.
+			const earlier = await removeRules(ctx, undefined, data.ruleIds ?? [], false);
+			if (earlier.length) throw new NodeOperationError(ctx.getNode(), `Could not remove the earlier stream rules at X: ${earlier.join('; ')}`);
+			delete data.ruleIds;
+			linked = await createRules(ctx, data.webhookId!, ruleIds);
+			data.ruleIds = ruleIds;
+			data.ruleConfig = JSON.stringify(ruleSpecs(ctx));
+			data.linkedStream = data.linkedStream || linked;
+		}
+	} catch (error) {
+		// n8n drops the static data of a failed activation: undo here what was created.
+		const failed = await removeRules(ctx, data.webhookId, ruleIds, linked);
+		if (createdWebhookId) failed.push(...(await removeAll(ctx, [], createdWebhookId)).failed);
+		const failure = asNodeError(ctx, error);
+		if (failed.length) failure.message = `${failure.message} Also left at X (remove by hand): ${failed.join('; ')}.`;
+		throw failure;
+	}
+	return true;
+}
+
+/** Registers the node's URL as a webhook at X unless one is known; returns the id activation created, if any. */
+async function ensureWebhook(ctx: IHookFunctions): Promise<string | undefined> {
+	const data = state(ctx);
+	if (data.webhookId) return undefined;
+	const url = ctx.getNodeWebhookUrl('default')!;
+	try {
+		// X runs the CRC against n8n right away; the GET webhook of this node answers it.
+		const { body } = await xRequest(ctx, api('POST', '/2/webhooks', { body: { url } }));
+		data.webhookId = String(((body as IDataObject).data as IDataObject).id);
+		data.createdWebhook = true;
+		return data.webhookId;
+	} catch (error) {
+		throw activationError(error, `Could not register ${url} as the webhook at X`);
 	}
 }
 
@@ -302,6 +518,7 @@ export class XTrigger implements INodeType {
 		credentials: [
 			{ name: 'xAppOnlyApi', required: true },
 			{ name: 'xOAuth1Api', required: false },
+			{ name: 'xOAuth2Api', required: false },
 		],
 		webhooks: [
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
@@ -309,10 +526,63 @@ export class XTrigger implements INodeType {
 		],
 		properties: [
 			{
+				displayName: 'Source',
+				name: 'source',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'X Activity Subscriptions', value: 'activity', description: 'Events of the users and kinds listed below (X Activity API), by webhook or by the activity stream' },
+					{ name: 'Account Activity of the Credential\'s User', value: 'accountActivity', description: 'Direct messages and the other account events of the user of the X OAuth 1.0a or X User OAuth2 credential, by webhook' },
+					{ name: 'Filtered-Stream Posts', value: 'filteredStream', description: 'Posts matching the rules listed below (with edit history), by webhook' },
+				],
+				default: 'activity',
+				description: 'Where the events come from',
+			},
+			{
+				displayName: 'Delivery',
+				name: 'delivery',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { source: ['activity'] } },
+				options: [
+					{ name: 'Webhook (Public HTTPS URL)', value: 'webhook', description: 'X posts each event to this n8n; it must be reachable from the internet' },
+					{ name: 'Activity Stream (No Public URL)', value: 'stream', description: 'This n8n holds X\'s activity stream open and reads the events; works behind a firewall' },
+				],
+				default: 'webhook',
+			},
+			{
 				displayName: 'X needs a public https URL without a port for this webhook: set n8n\'s WEBHOOK_URL accordingly (for example behind a reverse proxy on 443). X checks it at once with a CRC request.',
 				name: 'notice',
 				type: 'notice',
 				default: '',
+				displayOptions: { hide: { delivery: ['stream'] } },
+			},
+			{
+				displayName: 'The activity stream runs while the workflow is active: no public URL and no CRC. X allows one stream connection per App.',
+				name: 'streamNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { source: ['activity'], delivery: ['stream'] } },
+			},
+			{
+				displayName: 'Rules',
+				name: 'rules',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Rule',
+				default: {},
+				displayOptions: { show: { source: ['filteredStream'] } },
+				description: 'Filtered-stream rules added on activation and deleted on deactivation',
+				options: [
+					{
+						displayName: 'Rule',
+						name: 'rule',
+						values: [
+							{ displayName: 'Rule', name: 'value', type: 'string', default: '', required: true, placeholder: 'acme -is:retweet', description: 'A query with X\'s filtered-stream operators' },
+							{ displayName: 'Tag', name: 'tag', type: 'string', default: '', description: 'Your label; matching posts carry it in matching_rules' },
+						],
+					},
+				],
 			},
 			{
 				displayName: 'Events',
@@ -329,7 +599,8 @@ export class XTrigger implements INodeType {
 				typeOptions: { multipleValues: true },
 				placeholder: 'Add Subscription',
 				default: {},
-				description: 'Subscriptions created on activation and removed on deactivation',
+				description: 'Subscriptions created on activation (with the stream: while the workflow runs) and removed on deactivation',
+				displayOptions: { show: { source: ['activity'] } },
 				options: [
 					{
 						displayName: 'Subscription',
@@ -362,6 +633,35 @@ export class XTrigger implements INodeType {
 				],
 			},
 			{
+				displayName: 'Stream Options',
+				name: 'streamOptions',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: { source: ['activity'], delivery: ['stream'] } },
+				options: [
+					{
+						displayName: 'On Too Many Connections',
+						name: 'onTooManyConnections',
+						type: 'options',
+						options: [
+							{ name: 'Stop and Say What to Do', value: 'fail' },
+							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End every streaming connection of the App (DELETE /2/connections/all), once, then connect again' },
+						],
+						default: 'fail',
+						description: 'What to do when X refuses the connection because the App already has one (TooManyConnections)',
+					},
+					{
+						displayName: 'Reconnect After Silence (Seconds)',
+						name: 'reconnectAfterSilence',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 600 },
+						default: 30,
+						description: 'Connect again when neither an event nor a keep-alive came for this long (X sends a keep-alive every 20 seconds)',
+					},
+				],
+			},
+			{
 				displayName: 'Keep Webhook on Deactivation',
 				name: 'keepWebhook',
 				type: 'boolean',
@@ -380,6 +680,11 @@ export class XTrigger implements INodeType {
 		setup: {
 			/** Registered and valid (re-validated if needed), and subscriptions as configured: nothing to create. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				// The activity stream needs nothing registered at X: trigger() does the work.
+				if (streamDelivery(this)) return true;
+				const source = sourceOf(this);
+				if (source === 'accountActivity') checkAccountActivity(this);
+				if (source === 'filteredStream') checkRules(this);
 				const url = this.getNodeWebhookUrl('default');
 				let listed: IDataObject[];
 				try {
@@ -404,11 +709,16 @@ export class XTrigger implements INodeType {
 					}
 					if (!((validated.body as IDataObject)?.data as IDataObject)?.valid) return false;
 				}
+				if (source === 'accountActivity') return !!data.accountActivityUserId && (await accountActivitySubscribed(this, data.webhookId));
+				if (source === 'filteredStream') return data.ruleConfig === JSON.stringify(ruleSpecs(this)) && (data.ruleIds ?? []).length > 0;
 				const wanted = JSON.stringify(subscriptionSpecs(this));
 				return wanted === '[]' || (data.subscriptionConfig === wanted && (data.subscriptionIds ?? []).length > 0);
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {
+				if (streamDelivery(this)) return true;
+				const source = sourceOf(this);
+				if (source !== 'activity') return await createOtherSource(this, source);
 				checkSubscriptionSpecs(this);
 				const data = state(this);
 				const url = this.getNodeWebhookUrl('default')!;
@@ -450,8 +760,28 @@ export class XTrigger implements INodeType {
 			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
 				const data = state(this);
-				const removeWebhook = !!data.webhookId && !!data.createdWebhook && !this.getNodeParameter('keepWebhook', false);
+				// Account Activity and filtered-stream set-ups first (they hang on the webhook).
+				const otherFailed: string[] = [];
+				if (data.accountActivityUserId && data.webhookId) {
+					try {
+						await unsubscribeAccountActivity(this, data.webhookId, data.accountActivityUserId);
+						delete data.accountActivityUserId;
+					} catch (error) {
+						otherFailed.push(`the Account Activity subscription of user ${data.accountActivityUserId}: ${(error as Error).message}`);
+					}
+				}
+				if ((data.ruleIds ?? []).length || data.linkedStream) {
+					const failed = await removeRules(this, data.webhookId, data.ruleIds ?? [], !!data.linkedStream);
+					if (!failed.length) {
+						delete data.ruleIds;
+						delete data.linkedStream;
+					}
+					delete data.ruleConfig;
+					otherFailed.push(...failed);
+				}
+				const removeWebhook = !!data.webhookId && !!data.createdWebhook && !this.getNodeParameter('keepWebhook', false) && !otherFailed.length;
 				const result = await removeAll(this, data.subscriptionIds ?? [], removeWebhook ? data.webhookId : undefined);
+				result.failed.unshift(...otherFailed);
 				if (result.leftSubscriptions.length) data.subscriptionIds = result.leftSubscriptions;
 				else delete data.subscriptionIds;
 				delete data.subscriptionConfig;
@@ -468,6 +798,50 @@ export class XTrigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * Delivery by the activity stream: creates the subscriptions (without a webhook), holds GET
+	 * /2/activity/stream open and emits each event as it arrives; closing the workflow stops the
+	 * stream and removes the subscriptions. With a webhook, n8n's webhooks do the work.
+	 */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		if (!streamDelivery(this)) return {};
+		checkSubscriptionSpecs(this);
+		const data = state(this);
+		// What an earlier run left (n8n stopped without closing the trigger) goes first.
+		if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeAll(this, data.streamSubscriptionIds ?? [], undefined)).leftSubscriptions;
+		const created: string[] = [];
+		try {
+			await createSubscriptions(this, undefined, created);
+		} catch (error) {
+			await removeAll(this, created, undefined);
+			throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(this.getNode(), error as JsonObject);
+		}
+		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
+		const apiKey = String((await xCredentials(this, 'app')).apiKey);
+		const options = this.getNodeParameter('streamOptions', {}) as IDataObject;
+		const stream = startActivityStream(this, {
+			silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
+			terminateOthers: options.onTooManyConnections === 'terminate',
+			onLine: (value) => {
+				// X's own notices ({errors: [...]}, no data) are not events.
+				if (!value || typeof value !== 'object' || !('data' in value)) {
+					this.logger.warn(`X Trigger: the activity stream sent a notice: ${JSON.stringify(value).slice(0, 300)}`);
+					return;
+				}
+				const items = eventItems(this, splitDelivery(value), apiKey);
+				if (items.length) this.emit([items]);
+			},
+		});
+		const closeFunction = async () => {
+			await stream.stop();
+			const left = await removeAll(this, data.streamSubscriptionIds ?? [], undefined);
+			data.streamSubscriptionIds = left.leftSubscriptions;
+			if (left.failed.length) throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${left.failed.join('; ')}`);
+		};
+		// n8n's "test" run waits for the first emit; the stream is already open.
+		return { closeFunction, manualTriggerFunction: async () => await stream.connected };
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
@@ -497,33 +871,11 @@ export class XTrigger implements INodeType {
 		const { body, refused } = readDelivery(raw);
 		if (refused) return refuse(refused);
 
-		const wanted = this.getNodeParameter('events', ['*']) as string[];
-		const all = wanted.includes('*');
-		const data = state(this);
-		const nodeKey = `${String(this.getWorkflow().id)}:${this.getNode().name}`;
-		let recent = recentEvents.get(nodeKey);
-		if (!recent) recentEvents.set(nodeKey, (recent = new RecentEvents(SEEN_LIMIT)));
-		recent.merge(data.seen); // what other webhook processes (n8n's queue mode) saved since the last delivery
-		const receivedAt = new Date().toISOString();
-		const items = splitDelivery(body)
-			.filter((event) => all || wanted.includes(event.kind))
-			// The same event from another App, or for another subscribed user (Account Activity sends
-			// one delivery per for_user_id), is a different delivery: the key carries both.
-			.filter((event) => recent.remember(`${String(credentials.apiKey)}:${event.forUserId ?? ''}:${event.kind}:${event.id}`))
-			.map((event) => ({
-				json: {
-					event_type: event.kind,
-					event_id: event.id,
-					received_at: receivedAt,
-					...(event.forUserId ? { for_user_id: event.forUserId } : {}),
-					payload: event.payload as IDataObject,
-				},
-			}));
-		// Static data gets the whole memory, not this delivery's events added to what this request
-		// loaded: concurrent deliveries' saves would otherwise drop each other's (the last save wins).
-		if (items.length) data.seen = recent.toString();
-		response.status(200).json({ received: items.length });
-		if (!items.length) return { noWebhookResponse: true };
-		return { noWebhookResponse: true, workflowData: [items] };
+		const items = eventItems(this, splitDelivery(body), String(credentials.apiKey));
+		// n8n sends this answer only after it saved the static data (live-webhooks.js), so a retry X
+		// sends once answered finds the events there, whichever webhook process it reaches.
+		const answer = { received: items.length };
+		if (!items.length) return { webhookResponse: answer };
+		return { webhookResponse: answer, workflowData: [items] };
 	}
 }

@@ -11,6 +11,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -22,7 +23,7 @@ import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } fro
 import { backoffMs, rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import { credentialSecrets, redact } from './redact';
 
-export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
 /** Which X host a request goes to: the general API, or the Ads API of the credential's environment, or the Ads sandbox only. */
 export type XHost = 'api' | 'ads' | 'adsSandbox';
@@ -459,86 +460,6 @@ export interface AdsEnvelope {
 export async function adsRequest(ctx: XContext, request: XRequest, policy?: RetryPolicy): Promise<AdsEnvelope> {
 	const { body } = await xRequest(ctx, request, policy);
 	return (body ?? {}) as AdsEnvelope;
-}
-
-/** A file X hands out by URL (an asynchronous analytics result), as it came: status, headers and bytes. */
-export interface Download {
-	status: number;
-	headers: Record<string, string>;
-	bytes: Buffer;
-}
-
-/**
- * Downloads a file X links to, such as an analytics job's result on X's file host or a CDN.
- * Those URLs are unsigned and on another host than the API, so the request carries no
- * credential at all (n8n's plain httpRequest); the timeout, the answer size and the retries follow
- * the same rules as API requests. Any status comes back to the caller (a 403 or 404 of an expired
- * file is the caller's to handle), 5xx and lost connections are retried first.
- */
-export async function xDownload(ctx: IExecuteFunctions, url: string, policy: RetryPolicy, itemIndex = 0): Promise<Download> {
-	const target = new URL(url);
-	if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-		throw new NodeOperationError(ctx.getNode(), `X's result URL is not an http(s) address: ${target.protocol}`, { itemIndex });
-	}
-	const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-	const label = `GET ${target.host}${target.pathname}`;
-	let retries = 0;
-	let waited = 0;
-	for (let attempt = 1; ; attempt++) {
-		const state = { timedOut: false };
-		const stopClock = new AbortController();
-		const deadline = sleep(timeoutMs, stopClock.signal).then(
-			() => TIMED_OUT,
-			() => undefined,
-		);
-		let answer: RawAnswer;
-		try {
-			const pending = (async (): Promise<RawAnswer> => {
-				const full = (await ctx.helpers.httpRequest({
-					method: 'GET',
-					url,
-					encoding: 'stream',
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: timeoutMs,
-				})) as { statusCode: number; headers: unknown; body: unknown };
-				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
-			})();
-			const first = await Promise.race([pending, deadline]);
-			if (first === TIMED_OUT) {
-				state.timedOut = true;
-				pending.catch(() => undefined);
-				throw Object.assign(new Error(`no complete answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
-			}
-			answer = first as RawAnswer;
-		} catch (error) {
-			if (isConnectionError(error) && retries < policy.maxRetries) {
-				retries++;
-				const wait = backoffMs(retries);
-				ctx.logger.warn(`X: ${label} ${describeFailure(error, timeoutMs)}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
-				await sleep(wait);
-				continue;
-			}
-			throw xTransportError(ctx.getNode(), error, { label, itemIndex, attempts: attempt, connection: isConnectionError(error), timeoutMs, secrets: [] });
-		} finally {
-			stopClock.abort();
-		}
-		if (answer.tooLarge) {
-			throw new NodeOperationError(ctx.getNode(), `X's result file is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB (not read)`, { itemIndex, description: label });
-		}
-		if (TRANSIENT_STATUSES.has(answer.status) && retries < policy.maxRetries) {
-			const retryAfter = retryAfterMs(answer.headers);
-			if (retryAfter === undefined || waited + retryAfter <= policy.maxRateLimitWaitMs) {
-				retries++;
-				const wait = retryAfter ?? backoffMs(retries);
-				if (retryAfter !== undefined) waited += retryAfter;
-				ctx.logger.warn(`X: ${label} answered ${answer.status}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
-				await sleep(wait);
-				continue;
-			}
-		}
-		return { status: answer.status, headers: answer.headers, bytes: answer.bytes ?? Buffer.alloc(0) };
-	}
 }
 
 /** A file X hands out by URL (an asynchronous analytics result), as it came: status, headers and bytes. */

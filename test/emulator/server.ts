@@ -24,9 +24,9 @@ import { registerAccountSettingsRoutes } from './routes/accountSettings';
 import { registerCreativeExtraRoutes } from './routes/creativeExtras';
 import { registerScheduledDraftPostRoutes } from './routes/scheduledDraftPosts';
 import { registerAudienceRoutes } from './routes/audiences';
-import { registerTargetingRoutes } from './routes/targeting';
 import { registerConversionRoutes } from './routes/conversions';
 import { handleFileRequest, registerStatsRoutes } from './routes/stats';
+import { registerTargetingRoutes } from './routes/targeting';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
 import { registerProductCatalogRoutes } from './routes/productCatalogs';
 import { registerFeatureRoutes } from './routes/features';
@@ -100,9 +100,9 @@ function buildRouter(): Router {
 	registerProductCatalogRoutes(router);
 	registerKeywordInsightRoutes(router);
 	registerAudienceRoutes(router);
-	registerTargetingRoutes(router);
 	registerStatsRoutes(router);
 	registerConversionRoutes(router);
+	registerTargetingRoutes(router);
 	return router;
 }
 
@@ -181,6 +181,7 @@ function write(res: ServerResponse, r: EmulatorResponse): void {
 	if (r.stream) {
 		// Chunked, no Content-Length: the route writes lines as long as the connection lives.
 		res.writeHead(r.status, { ...r.headers });
+		res.flushHeaders(); // as X: the answer starts at once, before the first event
 		r.stream(res);
 		return;
 	}

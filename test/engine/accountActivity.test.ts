@@ -3,10 +3,12 @@
  * subscribes in their own context (X OAuth 1.0a or X OAuth 2.0), the App lists, counts and removes
  * with its bearer token; without a user credential nothing is sent.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { engineSuite } from './env';
 
 const env = engineSuite();
-const aa = (operation: string, fields: Record<string, unknown> = {}, settings: { userContext?: boolean | 'oauth2'; continueOnFail?: boolean } = {}) =>
+const aa = (operation: string, fields: IDataObject = {}, settings: { userContext?: boolean | 'oauth2'; continueOnFail?: boolean } = {}) =>
 	env.webhooks({ resource: 'accountActivity', operation, ...fields }, [{}], settings);
 
 let webhookId: string;
@@ -52,7 +54,7 @@ describe('Account Activity subscriptions', () => {
 	it('refuses Subscribe and Validate without a user credential, before any request', async () => {
 		for (const operation of ['subscribe', 'validate']) {
 			const result = await aa(operation, { webhookId });
-			expect(result.error?.message).toMatch(/Item 0: Credential .*X OAuth 1\.0a or X OAuth 2\.0 credential/);
+			expect(result.error?.message).toMatch(/Item 0: Credential .*X OAuth 1\.0a or X User OAuth2 credential/);
 		}
 		expect(calls('/2/account_activity')).toEqual([]);
 	});

@@ -2,10 +2,12 @@
  * X Webhooks > Connection through n8n-core's engine against the emulator: the App's streaming
  * connections (status, streams, fields, pages) and ending them all, by stream or by ID.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { engineSuite } from './env';
 
 const env = engineSuite();
-const conn = (operation: string, fields: Record<string, unknown> = {}) => env.webhooks({ resource: 'connection', operation, ...fields });
+const conn = (operation: string, fields: IDataObject = {}) => env.webhooks({ resource: 'connection', operation, ...fields });
 
 describe('stream connections', () => {
 	it('lists open and ended connections in pages, with the fields asked for', async () => {

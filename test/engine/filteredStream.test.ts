@@ -3,12 +3,14 @@
  * added one per item (dry run, duplicates refused by X), listed by ID and page, deleted, counted;
  * a webhook linked to the filtered stream, listed and unlinked.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { engineSuite } from './env';
 
 const env = engineSuite();
-const rule = (operation: string, fields: Record<string, unknown> = {}, input: Array<Record<string, unknown>> = [{}]) =>
+const rule = (operation: string, fields: IDataObject = {}, input: IDataObject[] = [{}]) =>
 	env.webhooks({ resource: 'streamRule', operation, ...fields }, input);
-const link = (operation: string, fields: Record<string, unknown> = {}) => env.webhooks({ resource: 'streamLink', operation, ...fields });
+const link = (operation: string, fields: IDataObject = {}) => env.webhooks({ resource: 'streamLink', operation, ...fields });
 const ruleCalls = () => env.emulator.control.requests().filter((r) => r.path === '/2/tweets/search/stream/rules');
 
 describe('filtered-stream rules', () => {

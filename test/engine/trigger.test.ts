@@ -304,7 +304,7 @@ describe('X Trigger activation (webhookMethods through n8n-core HookContext)', (
 		await serve(harness, target);
 		emulator.control.clearRequests();
 		const error = await activationFailure(harness, target);
-		expect(error.message).toMatch(/dm\.received of user \d+: private kinds need the user's context: add an X OAuth 1\.0a credential/);
+		expect(error.message).toMatch(/dm\.received of user \d+: private kinds need the user's context: add an X OAuth 1\.0a or X User OAuth2 credential/);
 		expect(webhookRequests('POST', '/2/')).toHaveLength(0);
 		expect(emulator.control.state().webhooks).toHaveLength(0);
 	});

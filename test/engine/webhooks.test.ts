@@ -378,7 +378,7 @@ describe('activity subscriptions', () => {
 		const user = env.emulator.users[0].userId;
 		for (const kind of ['dm.received', 'like.create', 'chat.sent', 'mute.mute', 'post.mention.create']) {
 			const refused = await subscription('create', { eventType: kind, userId: user });
-			expect(refused.error?.message).toMatch(new RegExp(`^Item 0: Event Type \\(event_type\\) ${kind.replace('.', '\\.')} is a private kind: add an X OAuth 1.0a credential`));
+			expect(refused.error?.message).toMatch(new RegExp(`^Item 0: Event Type \\(event_type\\) ${kind.replace('.', '\\.')} is a private kind: add an X OAuth 1.0a or X User OAuth2 credential`));
 		}
 		expect(apiRequests()).toHaveLength(0);
 		const created = await env.webhooks({ resource: 'activitySubscription', operation: 'create', eventType: 'like.create', userId: user, additionalFields: { direction: 'received' } }, [{}], { userContext: true });

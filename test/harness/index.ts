@@ -58,6 +58,7 @@ import type {
 	DeactivationResult,
 	ServeOptions,
 	ServedWebhooks,
+	StartedTrigger,
 	TriggerTarget,
 	WebhookCallResult,
 	WebhookRequestInput,
@@ -73,6 +74,7 @@ export type {
 	RecordedResponse,
 	ServeOptions,
 	ServedWebhooks,
+	StartedTrigger,
 	TriggerTarget,
 	TriggerWorkflow,
 	WebhookCallResult,
@@ -253,6 +255,11 @@ export class EngineHarness {
 	 */
 	async activate(target: TriggerTarget, activation: 'activate' | 'update' | 'init' = 'activate'): Promise<ActivationResult> {
 		return await this.webhooks.activate(target, activation);
+	}
+
+	/** Runs the node's trigger() (n8n-core's TriggerContext); emits are collected, close() ends it. */
+	async startTrigger(target: TriggerTarget, activation: 'activate' | 'update' | 'init' | 'manual' = 'activate'): Promise<StartedTrigger> {
+		return await this.webhooks.startTrigger(target, activation);
 	}
 
 	/** Deactivates like n8n: delete for each webhook on the saved static data; errors are returned, not thrown. */

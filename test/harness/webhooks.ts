@@ -28,7 +28,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse as parseQueryString } from 'node:querystring';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, TriggerContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	IDataObject,
 	IHttpRequestMethods,
@@ -52,6 +52,18 @@ import { NodeHelpers, UnexpectedError, Workflow, createRunExecutionData, jsonPar
 import type { HarnessNodeTypes } from './node-types';
 import type { LogEntry, LogSink, OperationScope } from './runtime';
 import { inScope, newScope } from './runtime';
+
+/** A running trigger() (see WebhookRuntime.startTrigger). */
+export interface StartedTrigger {
+	/** Every emit's data, in order (one entry per output of each emit). */
+	emitted: INodeExecutionData[][];
+	errors: Error[];
+	/** The JSON of every emitted item. */
+	items(): IDataObject[];
+	/** Resolves at the next emit or emitError. */
+	changed(): Promise<void>;
+	close(): Promise<void>;
+}
 
 /** A trigger node alone, or a whole workflow with the trigger in it. */
 export type TriggerTarget = TriggerNode | TriggerWorkflow;
@@ -604,6 +616,50 @@ export class WebhookRuntime {
 			}
 		}
 		return out;
+	}
+
+	/**
+	 * Runs the node's trigger() like n8n's ActiveWorkflows (n8n-core's TriggerContext, mode
+	 * 'trigger'): what it emits is collected (not executed), emitError is recorded, and close()
+	 * calls its closeFunction. Static data changed meanwhile is saved on close.
+	 */
+	async startTrigger(target: TriggerTarget, activation: WorkflowActivateMode = 'activate'): Promise<StartedTrigger> {
+		const loaded = this.load(target, true);
+		const { workflow, workflowId, node, nodeType } = loaded;
+		if (typeof nodeType.trigger !== 'function') throw new UnexpectedError(`Node "${node.name}" has no trigger()`);
+		const emitted: INodeExecutionData[][] = [];
+		const errors: Error[] = [];
+		const waiters: Array<() => void> = [];
+		const notify = () => waiters.splice(0).forEach((w) => w());
+		const context = new TriggerContext(
+			workflow,
+			node,
+			this.host.createAdditionalData({}),
+			'trigger',
+			activation,
+			(data: INodeExecutionData[][]) => {
+				emitted.push(...data);
+				notify();
+			},
+			(error: Error) => {
+				errors.push(error);
+				notify();
+			},
+		);
+		const response = await inScope(newScope(this.host), async () => (await (nodeType.trigger as NonNullable<INodeType['trigger']>).call(context)) ?? {});
+		return {
+			emitted,
+			errors,
+			items: () => emitted.flat().map((i) => i.json),
+			changed: () =>
+				new Promise<void>((resolve) => {
+					waiters.push(resolve);
+				}),
+			close: async () => {
+				await inScope(newScope(this.host), async () => await response.closeFunction?.());
+				this.saveIfChanged(workflow, workflowId);
+			},
+		};
 	}
 
 	private async runMethod(

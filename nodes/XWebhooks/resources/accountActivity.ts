@@ -17,7 +17,7 @@ const WEBHOOK_ID: Field = { wire: 'webhook_id', label: 'Webhook ID', type: 'stri
 
 /** What the user-context operations need, in words (errors and descriptions). */
 export const ACCOUNT_ACTIVITY_CREDENTIAL_HINT =
-	'add the subscribing user\'s X OAuth 1.0a or X OAuth 2.0 credential (scopes tweet.read users.read dm.read dm.write) to the node: X subscribes only the user whose token signs the request';
+	'add the subscribing user\'s X OAuth 1.0a or X User OAuth2 credential (scopes tweet.read users.read dm.read dm.write) to the node: X subscribes only the user whose token signs the request';
 
 /** Reads the item as usual and notes whether a user credential is set, for the check below. */
 const withUserContext: Endpoint['read'] = (ctx, _itemIndex, readParameters) => ({ ...readParameters(), user_context: hasUserCredential(ctx) });
@@ -51,7 +51,7 @@ export const accountActivityResource: Resource = {
 		{
 			operation: 'subscribe',
 			name: 'Subscribe',
-			action: 'Subscribe a user to a webhook',
+			action: 'Subscribe to account activity',
 			description: `Subscribe the credential's user to a webhook: from then on X posts that user's account activity to it. Needs the user's context: ${ACCOUNT_ACTIVITY_CREDENTIAL_HINT}.`,
 			method: 'POST',
 			host: 'api',
@@ -66,7 +66,7 @@ export const accountActivityResource: Resource = {
 		{
 			operation: 'validate',
 			name: 'Validate',
-			action: 'Check a user\'s subscription',
+			action: 'Validate an account activity subscription',
 			description: 'Whether the credential\'s user is subscribed to the webhook (subscribed: true or false); needs the user\'s context like Subscribe',
 			method: 'GET',
 			host: 'api',
@@ -103,7 +103,7 @@ export const accountActivityResource: Resource = {
 		{
 			operation: 'delete',
 			name: 'Delete',
-			action: 'Delete a user\'s subscription',
+			action: 'Delete an account activity subscription',
 			description: 'Stop delivering a user\'s account activity to a webhook (the App\'s bearer token; any subscribed user)',
 			method: 'DELETE',
 			host: 'api',

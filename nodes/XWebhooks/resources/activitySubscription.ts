@@ -81,7 +81,7 @@ export const LEGACY_DIRECTIONS: Record<string, string | undefined> = { sent: 'ou
 
 /** The credential X needs for private kinds, as the error and the descriptions name it. */
 export const USER_CREDENTIAL_HINT =
-	'add an X OAuth 1.0a or X OAuth 2.0 credential of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
+	'add an X OAuth 1.0a or X User OAuth2 credential of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
 
 export function isPrivateKind(kind: string): boolean {
 	return PRIVATE_KINDS.includes(KIND_ALIASES[kind] ?? kind);

@@ -58,7 +58,7 @@ export const streamRuleResource: Resource = {
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many stream rules',
-			description: 'List the filtered-stream rules, all or the ones with the given IDs',
+			description: 'List the filtered-stream rules, optionally only the ones with the given IDs',
 			method: 'GET',
 			host: 'api',
 			path: '/2/tweets/search/stream/rules',

@@ -1,0 +1,163 @@
+/**
+ * X Trigger with Delivery "Activity Stream": trigger() through n8n-core's TriggerContext against the
+ * emulator's GET /2/activity/stream (chunked lines, keep-alives, split writes, drops, backfill,
+ * TooManyConnections and the connections endpoints). Every event is emitted exactly once.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
+import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
+import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
+import { catchUpQuery } from '../../nodes/XTrigger/stream';
+import type { XEmulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import type { StartedTrigger } from '../harness';
+import { EngineHarness } from '../harness';
+
+let emulator: XEmulator;
+let harness: EngineHarness;
+let counter = 0;
+const running: StartedTrigger[] = [];
+
+beforeAll(async () => {
+	emulator = await startEmulator();
+});
+afterAll(async () => emulator.close());
+beforeEach(() => {
+	emulator.control.reset();
+	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
+	harness = new EngineHarness({
+		nodeTypes: [XTrigger],
+		credentialTypes: [XAppOnlyApi, XOAuth1Api],
+		credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl: emulator.urls.api } },
+	});
+});
+afterEach(async () => {
+	while (running.length) await running.pop()!.close();
+});
+
+const user = () => emulator.users[0].userId;
+
+function node(parameters: INodeParameters = {}) {
+	return {
+		id: `wf-stream-${++counter}`,
+		nodes: [
+			{
+				name: 'X Trigger',
+				type: 'n8n-nodes-x-ads.xTrigger',
+				typeVersion: 1.1,
+				parameters: {
+					source: 'activity',
+					delivery: 'stream',
+					subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create', 'profile.update.bio'] }] },
+					streamOptions: { reconnectAfterSilence: 2 },
+					...parameters,
+				},
+				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+async function start(parameters: INodeParameters = {}) {
+	const started = await harness.startTrigger(node(parameters));
+	running.push(started);
+	return started;
+}
+
+/** Waits until the trigger emitted `count` items (or fails after a few seconds). */
+async function emittedCount(t: StartedTrigger, count: number, ms = 8000): Promise<IDataObject[]> {
+	const until = Date.now() + ms;
+	while (t.items().length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+	return t.items();
+}
+
+async function streamOpen(ms = 5000) {
+	const until = Date.now() + ms;
+	while (emulator.control.activityStreamReaders() === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+	expect(emulator.control.activityStreamReaders()).toBe(1);
+}
+
+const post = (n: number) => emulator.control.emitActivity(user(), 'post.create', { id: `18600000000000000${String(n).padStart(2, '0')}`, text: `post ${n}`, edit_history_tweet_ids: [`18600000000000000${String(n).padStart(2, '0')}`] });
+
+describe('X Trigger, activity stream delivery', () => {
+	it('creates its subscriptions without a webhook, emits each event as it arrives, removes them on close', async () => {
+		const t = await start();
+		expect(emulator.control.activitySubscriptions().map((s) => [s.event_type, s.webhook_id])).toEqual([['post.create', undefined], ['profile.update.bio', undefined]]);
+		await streamOpen();
+		await post(1);
+		await emulator.control.emitActivity(user(), 'profile.update.bio', { before: 'a', after: 'b' });
+		const items = await emittedCount(t, 2);
+		expect(items).toEqual([
+			expect.objectContaining({ event_type: 'post.create', event_id: expect.stringMatching(/^\d+$/), for_user_id: user(), payload: expect.objectContaining({ data: expect.objectContaining({ payload: expect.objectContaining({ id: '1860000000000000001' }) }) }) }),
+			expect.objectContaining({ event_type: 'profile.update.bio' }),
+		]);
+		expect(emulator.control.requests().filter((r) => r.path === '/2/activity/stream')[0].headers.authorization).toBe('Bearer');
+		await running.pop()!.close();
+		expect(emulator.control.activitySubscriptions()).toEqual([]);
+		expect(emulator.control.streamConnections().every((c) => c.disconnected_at !== undefined)).toBe(true);
+	});
+
+	it('joins lines cut across writes, skips keep-alives, and after drops reconnects with backfill: every event exactly once', async () => {
+		emulator.control.setPlatformSettings({ splitWrites: true });
+		const t = await start();
+		await streamOpen();
+		for (let n = 1; n <= 5; n++) await post(n);
+		await emittedCount(t, 5);
+		// A drop; events published while nobody reads come back by backfill_minutes on the reconnect.
+		expect(emulator.control.dropActivityStreams()).toBe(1);
+		for (let n = 6; n <= 8; n++) await post(n);
+		await emittedCount(t, 8);
+		emulator.control.dropActivityStreams();
+		await streamOpen();
+		for (let n = 9; n <= 10; n++) await post(n);
+		const items = await emittedCount(t, 10);
+		await new Promise((r) => setTimeout(r, 300));
+		const ids = t.items().map((i) => ((i.payload as IDataObject).data as IDataObject).payload as IDataObject).map((p) => p.id);
+		expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `18600000000000000${String(i + 1).padStart(2, '0')}`));
+		expect(items).toHaveLength(10);
+		const reconnects = emulator.control.requests().filter((r) => r.path === '/2/activity/stream').map((r) => r.query);
+		expect(reconnects[0]).toBe('');
+		expect(reconnects.slice(1).every((q) => /^backfill_minutes=1$/.test(q))).toBe(true);
+	});
+
+	it('reconnects after silence (no keep-alive) and catches up', async () => {
+		emulator.control.setPlatformSettings({ keepAliveMs: 60_000 });
+		const t = await start({ streamOptions: { reconnectAfterSilence: 1 } });
+		await streamOpen();
+		await new Promise((r) => setTimeout(r, 2500));
+		await post(1);
+		expect(await emittedCount(t, 1)).toHaveLength(1);
+		expect(emulator.control.requests().filter((r) => r.path === '/2/activity/stream').length).toBeGreaterThanOrEqual(2);
+	});
+
+	it('on TooManyConnections says what to do; with Terminate Others it ends the stale connection and streams', async () => {
+		emulator.control.addStaleStreamConnection();
+		const refused = await start();
+		const until = Date.now() + 5000;
+		while (!refused.errors.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+		expect(refused.errors[0]?.message).toMatch(/TooManyConnections.*X Webhooks > Connection > Terminate All/);
+		await running.pop()!.close();
+
+		const t = await start({ streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } });
+		await streamOpen();
+		expect(emulator.control.requests().some((r) => r.method === 'DELETE' && r.path === '/2/connections/all')).toBe(true);
+		await post(1);
+		expect(await emittedCount(t, 1)).toHaveLength(1);
+		expect(t.errors).toEqual([]);
+	});
+
+	it('refuses private kinds without the user\'s credential before creating anything', async () => {
+		await expect(harness.startTrigger(node({ subscriptions: { subscription: [{ userId: user(), eventTypes: ['dm.received'] }] } }))).rejects.toThrow(/private kinds need the user's context/);
+		expect(emulator.control.activitySubscriptions()).toEqual([]);
+	});
+
+	it('asks for the gap: backfill_minutes up to 5 minutes, else start_time', () => {
+		const now = Date.parse('2026-05-01T12:00:00Z');
+		expect(catchUpQuery(undefined, now)).toEqual({});
+		expect(catchUpQuery(now - 10_000, now)).toEqual({ backfill_minutes: 1 });
+		expect(catchUpQuery(now - 4.5 * 60_000, now)).toEqual({ backfill_minutes: 5 });
+		expect(catchUpQuery(now - 6 * 60_000, now)).toEqual({ start_time: '2026-05-01T11:53:59Z' });
+	});
+});
