@@ -1,0 +1,68 @@
+/**
+ * The X User OAuth2 credential: the emulator's authorization code with PKCE (what n8n's Connect
+ * button drives), and n8n-core's own OAuth 2.0 handling of the credential in a node run: the user
+ * token signs /2 user-context requests, and an expired one is refreshed once with the refresh token
+ * (rotated, saved back into the credential).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+import { X_OAUTH2_DEFAULT_SCOPES } from '../../credentials/XOAuth2Api.credentials';
+import { engineSuite } from './env';
+
+const env = engineSuite();
+
+describe('X User OAuth2: authorization code with PKCE at the emulator', () => {
+	it('approves at once, exchanges the code with the verifier and Basic client credentials, refreshes with rotation', async () => {
+		const { clientId, clientSecret } = env.emulator.control.oauth2Client();
+		const verifier = randomBytes(32).toString('base64url');
+		const challenge = createHash('sha256').update(verifier).digest('base64url');
+		const authorize = new URL(`${env.emulator.urls.api}/2/oauth2/authorize`);
+		for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: 'http://127.0.0.1:5678/rest/oauth2-credential/callback', scope: X_OAUTH2_DEFAULT_SCOPES, state: 's1', code_challenge: challenge, code_challenge_method: 'S256' })) authorize.searchParams.set(k, v);
+		const page = await fetch(authorize, { redirect: 'manual' });
+		expect(page.status).toBe(302);
+		const back = new URL(page.headers.get('location')!);
+		expect(back.searchParams.get('state')).toBe('s1');
+		const basic = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+		const token = (form: Record<string, string>, auth = basic) =>
+			fetch(`${env.emulator.urls.api}/2/oauth2/token`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+		const code = back.searchParams.get('code')!;
+		expect((await token({ grant_type: 'authorization_code', code, redirect_uri: back.origin + back.pathname, code_verifier: 'wrong' })).status).toBe(400);
+		const ok = await token({ grant_type: 'authorization_code', code, redirect_uri: back.origin + back.pathname, code_verifier: verifier });
+		const issued = (await ok.json()) as { access_token: string; refresh_token: string; scope: string; token_type: string };
+		expect(issued).toMatchObject({ token_type: 'bearer', scope: X_OAUTH2_DEFAULT_SCOPES, refresh_token: expect.any(String) });
+		// A code works once; the secret in the body is refused as X refuses client_secret_post.
+		expect((await token({ grant_type: 'authorization_code', code, redirect_uri: back.origin + back.pathname, code_verifier: verifier })).status).toBe(400);
+		expect((await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_secret: clientSecret }, '')).status).toBe(401);
+		const refreshed = (await (await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token })).json()) as { refresh_token: string };
+		expect(refreshed.refresh_token).not.toBe(issued.refresh_token);
+		expect((await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token })).status).toBe(400);
+		const me = await fetch(`${env.emulator.urls.api}/2/users/me`, { headers: { authorization: `Bearer ${issued.access_token}` } });
+		expect(((await me.json()) as { data: { id: string } }).data.id).toBe(env.emulator.users[0].userId);
+	});
+});
+
+describe('X User OAuth2 in a node run (n8n-core requestOAuth2)', () => {
+	it('signs user-context requests with the user token; an expired token is refreshed once and saved', async () => {
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		const webhookId = '1600000000000000003';
+		(env.emulator.control.state().webhooks as unknown as Array<Record<string, unknown>>).push({ id: webhookId, url: 'https://example.com/dm', valid: true, created_at: new Date().toISOString() });
+		const before = env.harness.credentialData('xOAuth2Api').oauthTokenData as { access_token: string; refresh_token: string };
+		// Tokens of this test expire at once: the first request gets 401 and n8n refreshes.
+		env.emulator.control.setOAuth2({ accessTokenTtlMs: 0 });
+		env.connectOAuth2();
+		const stale = env.harness.credentialData('xOAuth2Api').oauthTokenData as { access_token: string };
+		env.emulator.control.setOAuth2({ accessTokenTtlMs: 3_600_000 });
+		const result = await env.webhooks({ resource: 'accountActivity', operation: 'subscribe', webhookId }, [{}], { userContext: 'oauth2' });
+		expect(result.error).toBeUndefined();
+		expect(result.output()[0].json).toEqual({ webhook_id: webhookId, subscribed: true });
+		const calls = env.emulator.control.requests().filter((r) => r.path.startsWith('/2/account_activity') || r.path === '/2/oauth2/token');
+		expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /2/account_activity/webhooks/${webhookId}/subscriptions/all 401`,
+			'POST /2/oauth2/token 200',
+			`POST /2/account_activity/webhooks/${webhookId}/subscriptions/all 200`,
+		]);
+		const after = env.harness.credentialData('xOAuth2Api').oauthTokenData as { access_token: string };
+		expect(after.access_token).not.toBe(stale.access_token);
+		expect(after.access_token).not.toBe(before.access_token);
+	});
+});
