@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { engineSuite } from './env';
+import { served, triggerHarness, triggerWorkflow } from './triggerSources';
 
 const env = engineSuite();
 const aa = (operation: string, fields: IDataObject = {}, settings: { userContext?: boolean | 'oauth2'; continueOnFail?: boolean } = {}) =>
@@ -75,5 +76,47 @@ describe('Account Activity subscriptions', () => {
 		await fetch(`${env.emulator.urls.api}/2/account_activity/webhooks/${webhookId}/subscriptions/all`, { method: 'POST', headers: { authorization: `Bearer ${other.access_token}`, 'content-type': 'application/json' }, body: '{}' });
 		expect((await aa('getAll', { webhookId, returnAll: true })).output()).toHaveLength(2);
 		expect((await aa('getAll', { webhookId, returnAll: false, limit: 1 })).output()).toHaveLength(1);
+	});
+});
+
+describe('X Trigger, Account Activity source', () => {
+	const cleanups: Array<() => Promise<unknown>> = [];
+	afterEach(async () => {
+		while (cleanups.length) await cleanups.pop()!();
+	});
+
+	for (const credential of ['xOAuth1Api', 'xOAuth2Api'] as const) {
+		it(`registers the webhook, subscribes the ${credential} user, emits each direct message once, removes only what it created`, async () => {
+			env.emulator.control.reset();
+			env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+			const harness = triggerHarness(env.emulator);
+			const target = triggerWorkflow({ source: 'accountActivity' }, credential);
+			const server = await served(harness, target, cleanups);
+			await harness.activate(target);
+			const [hook] = env.emulator.control.state().webhooks;
+			expect(env.emulator.control.accountActivitySubscriptions()).toEqual([expect.objectContaining({ webhookId: hook.id, userId: user() })]);
+
+			const dm = { direct_message_events: [{ type: 'message_create', id: '1900000000000000001', message_create: { sender_id: '42', target: { recipient_id: user() }, message_data: { text: 'help, my order' } } }] };
+			await env.emulator.control.emitAccountActivity(user(), dm);
+			await env.emulator.control.emitAccountActivity(user(), dm); // X's retry: the same event again
+			await server.settled();
+			const emitted = server.executions.flatMap((e) => e.execution!.output().map((i) => i.json));
+			expect(emitted).toEqual([expect.objectContaining({ event_type: 'MessageCreate', event_id: '1900000000000000001', for_user_id: user() })]);
+
+			const result = await harness.deactivate(target);
+			expect(result.error).toBeUndefined();
+			expect(env.emulator.control.accountActivitySubscriptions()).toEqual([]);
+			expect(env.emulator.control.state().webhooks).toEqual([]);
+		});
+	}
+
+	it('is refused before anything is created without a user credential', async () => {
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		const harness = triggerHarness(env.emulator);
+		const target = triggerWorkflow({ source: 'accountActivity' });
+		await served(harness, target, cleanups);
+		env.emulator.control.clearRequests();
+		await expect(harness.activate(target)).rejects.toThrow(/Account Activity needs a user/);
+		expect(env.emulator.control.requests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 });

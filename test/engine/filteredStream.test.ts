@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { engineSuite } from './env';
+import { served, triggerHarness, triggerWorkflow } from './triggerSources';
 
 const env = engineSuite();
 const rule = (operation: string, fields: IDataObject = {}, input: IDataObject[] = [{}]) =>
@@ -69,5 +70,49 @@ describe('stream links', () => {
 		expect(JSON.parse(sent[0].body)).toMatchObject({ data: { id: '1860000000000000009', edit_history_tweet_ids: ['1860000000000000009'] }, matching_rules: [{ id: expect.any(String) }] });
 		expect((await link('delete', { webhookId })).output()[0].json).toEqual({ webhook_id: webhookId, deleted: true });
 		expect((await link('delete', { webhookId })).error).toMatchObject({ httpCode: '404' });
+	});
+});
+
+describe('X Trigger, filtered-stream source', () => {
+	const cleanups: Array<() => Promise<unknown>> = [];
+	afterEach(async () => {
+		while (cleanups.length) await cleanups.pop()!();
+	});
+
+	it('adds the listed rules and links its webhook; matching posts (and each edit) are emitted once; deactivation removes rules, link and webhook', async () => {
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		const harness = triggerHarness(env.emulator);
+		// A rule the App had before: not the trigger's to delete.
+		await rule('add', { value: 'unrelated' });
+		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: 'acme', tag: 'brand' }] } });
+		const server = await served(harness, target, cleanups);
+		await harness.activate(target);
+		const [hook] = env.emulator.control.state().webhooks;
+		expect(env.emulator.control.streamRules().map((r) => r.value)).toEqual(['unrelated', 'acme']);
+		expect(env.emulator.control.streamLinks()).toEqual([expect.objectContaining({ webhook_id: hook.id })]);
+
+		const original = { id: '1860000000000000031', text: 'I love my ACME shoes' };
+		await env.emulator.control.emitFilteredPost(original);
+		await env.emulator.control.emitFilteredPost(original); // a retry
+		await env.emulator.control.emitFilteredPost({ id: '1860000000000000032', text: 'I love my ACME shoes!', edit_history_tweet_ids: ['1860000000000000031', '1860000000000000032'] });
+		await env.emulator.control.emitFilteredPost({ id: '1860000000000000033', text: 'nothing to see' });
+		await server.settled();
+		const emitted = server.executions.flatMap((e) => e.execution!.output().map((i) => i.json));
+		// An id beyond 2^53 keeps its digits; the edit is a new post id, with its history.
+		expect(emitted.map((i) => i.event_id)).toEqual(['1860000000000000031', '1860000000000000032']);
+		expect(emitted[1]).toMatchObject({ event_type: 'post.match', payload: { data: { edit_history_tweet_ids: ['1860000000000000031', '1860000000000000032'] }, matching_rules: [{ tag: 'brand' }] } });
+
+		expect((await harness.deactivate(target)).error).toBeUndefined();
+		expect(env.emulator.control.streamRules().map((r) => r.value)).toEqual(['unrelated']);
+		expect(env.emulator.control.streamLinks()).toEqual([]);
+		expect(env.emulator.control.state().webhooks).toEqual([]);
+	});
+
+	it('refuses an activation without rules before anything is created', async () => {
+		const harness = triggerHarness(env.emulator);
+		const target = triggerWorkflow({ source: 'filteredStream' });
+		await served(harness, target, cleanups);
+		await expect(harness.activate(target)).rejects.toThrow(/at least one rule/);
+		expect(env.emulator.control.requests().filter((r) => r.method !== 'GET')).toEqual([]);
 	});
 });
