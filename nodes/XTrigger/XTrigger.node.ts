@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
+import { fetchBearerToken } from '../shared/bearer';
 import { hintFor } from '../shared/errors';
 import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
@@ -156,8 +157,8 @@ async function removeIfPresent(ctx: IHookFunctions | ITriggerFunctions, request:
 	}
 }
 
-const removeSubscription = (ctx: IHookFunctions | ITriggerFunctions, id: string) =>
-	removeIfPresent(ctx, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id } }));
+const removeSubscription = (ctx: IHookFunctions | ITriggerFunctions, id: string, bearerToken?: string) =>
+	removeIfPresent(ctx, api('DELETE', '/2/activity/subscriptions/{subscription_id}', { pathParams: { subscription_id: id }, bearerToken }));
 
 /**
  * The ids of subscriptions this trigger made at X for its webhook (tag n8n), read from X's list:
@@ -184,7 +185,7 @@ const SUBSCRIPTION_TAG = 'n8n';
  * Removes the given subscriptions, then (unless kept) the webhook, each on its own: one failure
  * does not stop the others. Returns what could not be removed, in words (each also logged).
  */
-async function removeAll(ctx: IHookFunctions | ITriggerFunctions, subscriptionIds: string[], webhookId: string | undefined): Promise<{ failed: string[]; leftSubscriptions: string[]; webhookLeft: boolean }> {
+async function removeAll(ctx: IHookFunctions | ITriggerFunctions, subscriptionIds: string[], webhookId: string | undefined, bearerToken?: string): Promise<{ failed: string[]; leftSubscriptions: string[]; webhookLeft: boolean }> {
 	const failed: string[] = [];
 	const leftSubscriptions: string[] = [];
 	const note = (what: string, error: unknown) => {
@@ -204,7 +205,7 @@ async function removeAll(ctx: IHookFunctions | ITriggerFunctions, subscriptionId
 	}
 	for (const id of ids) {
 		try {
-			await removeSubscription(ctx, id);
+			await removeSubscription(ctx, id, bearerToken);
 		} catch (error) {
 			note(`activity subscription ${id}`, error);
 			leftSubscriptions.push(id);
@@ -818,9 +819,14 @@ export class XTrigger implements INodeType {
 			throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(this.getNode(), error as JsonObject);
 		}
 		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
-		const apiKey = String((await xCredentials(this, 'app')).apiKey);
+		const credentials = await xCredentials(this, 'app');
+		const apiKey = String(credentials.apiKey);
+		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
+		let token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(this, credentials));
+		const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(this, credentials)) : token);
 		const options = this.getNodeParameter('streamOptions', {}) as IDataObject;
 		const stream = startActivityStream(this, {
+			bearer,
 			silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
 			terminateOthers: options.onTooManyConnections === 'terminate',
 			onLine: (value) => {
@@ -835,7 +841,7 @@ export class XTrigger implements INodeType {
 		});
 		const closeFunction = async () => {
 			await stream.stop();
-			const left = await removeAll(this, data.streamSubscriptionIds ?? [], undefined);
+			const left = await removeAll(this, data.streamSubscriptionIds ?? [], undefined, token);
 			data.streamSubscriptionIds = left.leftSubscriptions;
 			if (left.failed.length) throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${left.failed.join('; ')}`);
 		};

@@ -22,6 +22,8 @@ const FIRST_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 60_000;
 
 export interface StreamOptions {
+	/** The App's bearer token (read while trigger() runs); renew: a new one after X answered 401. */
+	bearer: (renew: boolean) => Promise<string>;
 	/** Reconnect when neither data nor a keep-alive came for this long. */
 	silenceMs: number;
 	/** On TooManyConnections: end the App's other connections (DELETE /2/connections/all) and connect again, once per episode. */
@@ -61,8 +63,9 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	let onConnected: () => void = () => undefined;
 	const connected = new Promise<void>((resolve) => (onConnected = resolve));
 
-	const connectOnce = async (query: IDataObject): Promise<{ status: number; body?: Readable; text?: string }> => {
+	const connectOnce = async (query: IDataObject, renew: boolean): Promise<{ status: number; body?: Readable; text?: string }> => {
 		const credentials = await xCredentials(ctx, 'app');
+		const token = await options.bearer(renew);
 		const search = encodePairs(objectToPairs(query));
 		const request: IHttpRequestOptions = {
 			method: 'GET',
@@ -74,10 +77,12 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			// Idle time of the socket: a little beyond the silence the reader allows itself.
 			timeout: options.silenceMs + 5000,
 			abortSignal: abort.signal,
-			// 401 throws inside n8n so that it fetches a new bearer token once.
-			ignoreHttpStatusErrors: { ignore: true, except: [401] },
+			ignoreHttpStatusErrors: true,
+			// The token as it is: n8n's credential handling needs expression evaluation, which n8n
+			// 2.x allows only while trigger() runs, and the stream reconnects long after.
+			headers: { Authorization: `Bearer ${token}` },
 		};
-		const answer = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'xAppOnlyApi', request)) as { statusCode: number; body: Readable };
+		const answer = (await ctx.helpers.httpRequest(request)) as { statusCode: number; body: Readable };
 		if (answer.statusCode === 200) return { status: 200, body: answer.body };
 		// An error answer is small: read it for X's reason.
 		const chunks: Buffer[] = [];
@@ -144,10 +149,14 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		let lastAlive: number | undefined;
 		let failures = 0;
 		let terminated = false;
+		let renew = false;
 		while (!abort.signal.aborted) {
 			let waitMs = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** failures);
 			try {
-				const answer = await connectOnce(catchUpQuery(lastAlive, Date.now()));
+				const answer = await connectOnce(catchUpQuery(lastAlive, Date.now()), renew);
+				const unauthorized: boolean = answer.status === 401 && !renew;
+				renew = unauthorized;
+				if (unauthorized) continue; // a new bearer token once, as n8n does for requests
 				if (answer.body) {
 					onConnected();
 					failures = 0;
@@ -160,7 +169,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					if (options.terminateOthers && !terminated) {
 						terminated = true;
 						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all), then connecting again');
-						await xRequest(ctx, { method: 'DELETE', host: 'api', path: '/2/connections/all', auth: 'app' });
+						await xRequest(ctx, { method: 'DELETE', host: 'api', path: '/2/connections/all', auth: 'app', bearerToken: await options.bearer(false) });
 						continue;
 					}
 					// n8n deactivates the trigger on emitError and activates it again later.

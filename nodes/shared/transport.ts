@@ -55,6 +55,12 @@ export interface XRequest {
 	itemIndex?: number;
 	/** OAuth token steps: sign with this token instead of the credential's (X OAuth 1.0a credential only). */
 	tokenOverride?: TokenOverride;
+	/**
+	 * Send with this App bearer token as it is, past n8n's credential handling: for what a trigger
+	 * does after trigger() returned (its stream, its clean-up), when n8n 2.x can no longer evaluate
+	 * the credential's expressions ("No bridge acquired for this context").
+	 */
+	bearerToken?: string;
 	/** X answers a message instead of data (a draft post's preview), so an answer without data is read. */
 	answersMessage?: boolean;
 }
@@ -337,7 +343,9 @@ export async function xRequest(
 			try {
 				const reference = ctx.getNode().credentials?.[credentialType];
 				const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
-				const full = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted })) as {
+				const full = (await (request.bearerToken
+					? ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: `Bearer ${request.bearerToken}` } })
+					: ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted }))) as {
 					statusCode: number;
 					headers: unknown;
 					body: unknown;
