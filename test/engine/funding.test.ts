@@ -32,7 +32,7 @@ describe('Funding Instrument', () => {
 		});
 		expect(created).toMatchObject({ currency: 'EUR', funded_amount_local_micro: 1_400_500_000, funded_amount: '1400.50' });
 		expect(requests()[0].base).toBe('adsSandbox');
-		const [deleted] = await ok({ resource: 'fundingInstrument', operation: 'delete', account: sandboxFx().accountId, fundingInstrument: created.id });
+		const [deleted] = await ok({ resource: 'fundingInstrument', operation: 'delete', account: sandboxFx().accountId, fundingInstrument: String(created.id) });
 		expect(deleted).toMatchObject({ deleted: true, able_to_fund: false });
 	});
 

@@ -20,7 +20,7 @@ describe('Promoted Post', () => {
 		expect(listed.map((p) => p.id)).toEqual([created[0].id]);
 		const [got] = await ok({ resource: 'promotedPost', operation: 'get', account: account(), promotedTweetId: fx().promotedTweetId });
 		expect(got.tweet_id).toBe(fx().postId);
-		const [deleted] = await ok({ resource: 'promotedPost', operation: 'delete', account: account(), promotedTweetId: created[0].id });
+		const [deleted] = await ok({ resource: 'promotedPost', operation: 'delete', account: account(), promotedTweetId: String(created[0].id) });
 		expect(deleted.deleted).toBe(true);
 	});
 
@@ -41,7 +41,7 @@ describe('Promoted Account', () => {
 		expect(listed.map((p) => p.id).sort()).toEqual([fx().promotedAccountId, created.id].sort());
 		const [got] = await ok({ resource: 'promotedAccount', operation: 'get', account: account(), promotedAccountId: fx().promotedAccountId });
 		expect(got.line_item_id).toBe(fx().followersLineItemId);
-		const [deleted] = await ok({ resource: 'promotedAccount', operation: 'delete', account: account(), promotedAccountId: created.id });
+		const [deleted] = await ok({ resource: 'promotedAccount', operation: 'delete', account: account(), promotedAccountId: String(created.id) });
 		expect(deleted.deleted).toBe(true);
 		const refused = await env.ads({ resource: 'promotedAccount', operation: 'create', account: account(), lineItem: fx().lineItems.reach, userId: '123' });
 		expect(String((refused.error as Error).message)).toMatch(/X answered 400.*INCOMPATIBLE_LINE_ITEM/);
@@ -56,7 +56,7 @@ describe('Scheduled Promoted Post', () => {
 		expect(listed.map((s) => s.id)).toEqual([created.id]);
 		const [got] = await ok({ resource: 'scheduledPromotedPost', operation: 'get', account: account(), scheduledPromotedTweetId: fx().scheduledPromotedTweetIds.published });
 		expect(typeof got.tweet_id).toBe('string');
-		const [deleted] = await ok({ resource: 'scheduledPromotedPost', operation: 'delete', account: account(), scheduledPromotedTweetId: created.id });
+		const [deleted] = await ok({ resource: 'scheduledPromotedPost', operation: 'delete', account: account(), scheduledPromotedTweetId: String(created.id) });
 		expect(deleted.deleted).toBe(true);
 		const late = await env.ads({ resource: 'scheduledPromotedPost', operation: 'delete', account: account(), scheduledPromotedTweetId: fx().scheduledPromotedTweetIds.published });
 		expect(String((late.error as Error).message)).toMatch(/X answered 400/);
