@@ -246,6 +246,46 @@ const doc01: BadInput[] = [
 		['ids', 'format', 'an id with letters', { ids: '123,abc' }, /Item 0: Subscription IDs \(ids\) .*subscription ID of 1 to 19 digits/],
 		['ids', 'count', 'more than 100 ids', { ids: Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',') }, /Item 0: Subscription IDs \(ids\) .*at most 100/],
 	]),
+	// Account Activity, filtered-stream rules and links, stream connections (openapi.json's patterns and enums).
+	...rows('01 §Events (Account Activity)', 'webhooks', 'accountActivity', 'subscribe', {}, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'w1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (Account Activity)', 'webhooks', 'accountActivity', 'validate', {}, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'w1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (Account Activity)', 'webhooks', 'accountActivity', 'getAll', { returnAll: true }, [
+		['webhook_id', 'format', 'webhook id with a slash', { webhookId: '1/2' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (Account Activity)', 'webhooks', 'accountActivity', 'delete', { webhookId: '1600000000000000001', userId: '2244994945' }, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'w1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+		['user_id', 'format', 'user id not numeric', { userId: '@jack' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
+	]),
+	...rows('01 §Events (filtered-stream rules)', 'webhooks', 'streamRule', 'getAll', { returnAll: true }, [
+		['ids', 'format', 'an id with letters', { filters: { ids: '123,abc' } }, /Item 0: Rule IDs \(ids\) .*rule ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (filtered-stream rules)', 'webhooks', 'streamRule', 'add', { value: 'acme' }, [
+		['value', 'length', 'rule over 2,048 characters', { value: 'a'.repeat(2049) }, /Item 0: Rule \(value\) must be at most 2048 characters/],
+	]),
+	...rows('01 §Events (filtered-stream rules)', 'webhooks', 'streamRule', 'delete', {}, [
+		['ids', 'format', 'an id with letters', { ids: '123,abc' }, /Item 0: Rule IDs \(ids\) .*rule ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (filtered-stream webhooks)', 'webhooks', 'streamLink', 'create', {}, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'w1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Events (filtered-stream webhooks)', 'webhooks', 'streamLink', 'delete', {}, [
+		['webhook_id', 'format', 'webhook id not digits', { webhookId: 'w1' }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
+	]),
+	...rows('01 §Errors (TooManyConnections, connections)', 'webhooks', 'connection', 'getAll', { returnAll: true }, [
+		['status', 'enum', 'status not one of X\'s', { filters: { status: 'open' } }, /Item 0: Status \(status\) must be one of active, inactive, all/],
+		['endpoints', 'enum', 'a stream X does not name', { filters: { endpoints: ['activity_stream'] } }, /Item 0: Streams \(endpoints\) must be one of/],
+		['connection.fields', 'enum', 'a field X does not have', { filters: { connectionFields: ['user_id'] } }, /Item 0: Fields \(connection\.fields\) must be one of/],
+	]),
+	...rows('01 §Errors (TooManyConnections, connections)', 'webhooks', 'connection', 'deleteByEndpoint', {}, [
+		['endpoint_id', 'enum', 'a stream X does not name', { endpointId: 'activity_stream' }, /Item 0: Stream \(endpoint_id\) must be one of/],
+	]),
+	...rows('01 §Errors (TooManyConnections, connections)', 'webhooks', 'connection', 'deleteMany', {}, [
+		['uuids', 'count', 'more than 100 ids', { uuids: Array.from({ length: 101 }, (_, i) => `c${i}`).join(',') }, /Item 0: Connection IDs \(uuids\) .*at most 100/],
+	]),
 	// The webhook consumer: the X Trigger answers X's CRC GET and event POSTs.
 	...rows('01 §Endpoints hosted by the customer', 'trigger', 'webhook', 'crc', {}, [
 		['crc_token', 'required', 'crc_token missing', {}, /crc_token missing or malformed/, { trigger: { crcQuery: {}, status: 400 } }],
