@@ -143,8 +143,12 @@ export function placementsOf(entityId: string): string[] {
 
 /** Whether the entity had activity in the hour starting at hourMs (never in hours not yet over at `now`). */
 export function activeIn(entityId: string, hourMs: number, now: number): boolean {
+	return activeWith(fnv(`active|${entityId}`), hourMs, now);
+}
+
+function activeWith(entitySeed: number, hourMs: number, now: number): boolean {
 	if (hourMs + HOUR_MS > now) return false;
-	return mix(fnv(`active|${entityId}`) ^ Math.imul(hourMs / HOUR_MS, 0x9e3779b1)) % 3 !== 0;
+	return mix(entitySeed ^ Math.imul(hourMs / HOUR_MS, 0x9e3779b1)) % 3 !== 0;
 }
 
 function rangeOf(metric: string, member?: string): number {
@@ -158,17 +162,19 @@ function rangeOf(metric: string, member?: string): number {
 
 /** One hour's value of a metric (member) of an entity in a placement and segment. */
 export function hourValue(entityId: string, placement: string, segment: string, metric: string, member: string | undefined, hourMs: number, now: number): number {
-	if (!activeIn(entityId, hourMs, now) || !placementsOf(entityId).includes(placement)) return 0;
-	const seed = fnv(`${entityId}|${placement}|${segment}|${metric}|${member ?? ''}`);
-	return mix(seed ^ Math.imul(hourMs / HOUR_MS, 0x85ebca6b)) % rangeOf(metric, member);
+	return metricSeries(entityId, placement, segment, metric, member, [[hourMs, hourMs + HOUR_MS]], now)?.[0] ?? 0;
 }
 
 /** The series X answers for one metric (member): one sum per bucket, or null when all are zero (X's "no data"). */
 export function metricSeries(entityId: string, placement: string, segment: string, metric: string, member: string | undefined, buckets: Array<[number, number]>, now: number): number[] | null {
+	const serves = placementsOf(entityId).includes(placement);
+	const activity = fnv(`active|${entityId}`);
+	const seed = fnv(`${entityId}|${placement}|${segment}|${metric}|${member ?? ''}`);
+	const range = rangeOf(metric, member);
 	let any = false;
 	const series = buckets.map(([from, to]) => {
 		let sum = 0;
-		for (let h = from; h < to; h += HOUR_MS) sum += hourValue(entityId, placement, segment, metric, member, h, now);
+		if (serves) for (let h = from; h < to; h += HOUR_MS) if (activeWith(activity, h, now)) sum += mix(seed ^ Math.imul(h / HOUR_MS, 0x85ebca6b)) % range;
 		if (sum) any = true;
 		return sum;
 	});

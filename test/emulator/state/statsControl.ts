@@ -13,6 +13,8 @@ export interface StatsControl {
 	seedStatsEntities(accountId: string, entity: string, count: number, environment?: AdsEnvironment): string[];
 	/** How long new jobs stay QUEUED, then PROCESSING (emulator clock, see advanceClock), and how long their files are served (default 0, 0, 2 days). */
 	setStatsJobTiming(timing: { queuedMs?: number; processingMs?: number; expiresMs?: number }): void;
+	/** Lets ms of X's processing time pass for every job created so far (the API clock stays, so signatures stay valid). */
+	advanceStatsJobs(ms: number): void;
 	/** Jobs an account may have queued or processing at once (default 100, X's limit). */
 	setStatsJobLimit(limit: number): void;
 	/** The next jobs created end this way, one fault each: FAILED; NO_URL (SUCCESS without a URL for two checks); EXPIRED (its file expires as it finishes); GONE (its file answers 404 once). */
@@ -43,6 +45,9 @@ export function createStatsControl(store: () => Store): StatsControl {
 		},
 		setStatsJobTiming(timing) {
 			Object.assign(statsState(store()).timing, timing);
+		},
+		advanceStatsJobs(ms) {
+			for (const job of statsState(store()).jobs.values()) job.createdAt -= ms;
 		},
 		setStatsJobLimit(limit) {
 			if (!Number.isInteger(limit) || limit < 1) throw new Error('limit must be a whole number of at least 1');
