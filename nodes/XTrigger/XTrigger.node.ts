@@ -25,6 +25,7 @@ import {
 	USER_CREDENTIAL_HINT,
 	wireDirection,
 } from '../XWebhooks/resources/activitySubscription';
+import { streamLinks } from '../XWebhooks/resources/streamLink';
 import type { Refusal } from './events';
 import type { XEvent } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
@@ -419,7 +420,7 @@ async function createRules(ctx: IHookFunctions, webhookId: string, ruleIds: stri
 			throw new NodeOperationError(ctx.getNode(), `X refused rules under Rules: ${words}`, { description: 'Correct or remove them, then activate again.' });
 		}
 		const { body: links } = await xRequest(ctx, api('GET', '/2/tweets/search/webhooks'));
-		const already = ((links as IDataObject)?.data as IDataObject[] | undefined)?.some((l) => String(l.webhook_id) === webhookId);
+		const already = streamLinks((links as IDataObject)?.data).some((l) => String(l.webhook_id) === webhookId);
 		if (!already) {
 			await xRequest(ctx, api('POST', '/2/tweets/search/webhooks/{webhook_id}', { pathParams: { webhook_id: webhookId }, idempotent: true }));
 			linked = true;

@@ -70,8 +70,10 @@ describe('Account Activity subscriptions', () => {
 
 	it('Limit cuts the list of subscribed users', async () => {
 		await aa('subscribe', { webhookId }, { userContext: true });
-		await aa('subscribe', { webhookId }, { userContext: 'oauth2' });
-		env.emulator.control.setOAuth2({ authorizeUserIndex: 1 });
+		// The same user again: X's DuplicateSubscriptionFailed.
+		const again = await aa('subscribe', { webhookId }, { userContext: 'oauth2' });
+		expect(again.error).toMatchObject({ httpCode: '409' });
+		expect(JSON.stringify(again.error)).toMatch(/DuplicateSubscriptionFailed/);
 		const other = env.emulator.control.issueOAuth2Token(1, ['tweet.read', 'users.read', 'dm.read', 'dm.write']);
 		await fetch(`${env.emulator.urls.api}/2/account_activity/webhooks/${webhookId}/subscriptions/all`, { method: 'POST', headers: { authorization: `Bearer ${other.access_token}`, 'content-type': 'application/json' }, body: '{}' });
 		expect((await aa('getAll', { webhookId, returnAll: true })).output()).toHaveLength(2);

@@ -605,6 +605,26 @@ const PAGE_CASES: PageCase[] = [
 		block: 'json',
 		skip: 'X prints no example response for DELETE /2/activity/subscriptions?ids= (its page renders openapi.json, whose operation has a schema only)',
 	},
+	...accountActivityCases(),
+	...streamLinkCases(),
+	...(['getAll', 'add', 'delete', 'deleteAll', 'getCounts'] as const).map((operation) => ({
+		node: 'webhooks' as const,
+		resource: 'streamRule',
+		operation,
+		page: 'x-api/posts/filtered-stream/quickstart.mdx',
+		marker: '',
+		block: 'json' as const,
+		skip: 'X prints no example response for the filtered-stream rule endpoints (the quickstart shows requests only; the reference pages render openapi.json, a schema only)',
+	})),
+	...(['getAll', 'deleteAll', 'deleteByEndpoint', 'deleteMany'] as const).map((operation) => ({
+		node: 'webhooks' as const,
+		resource: 'connection',
+		operation,
+		page: 'x-api/connections/introduction.mdx',
+		marker: '',
+		block: 'json' as const,
+		skip: 'X prints no example response for the connections endpoints (their pages render openapi.json, a schema only)',
+	})),
 	{
 		node: 'oauth',
 		resource: 'oauth1',
@@ -646,6 +666,41 @@ const PAGE_CASES: PageCase[] = [
 		values: { access_token: 'AAAA%2FAAA%3DAAAAAAAA' },
 	},
 ];
+
+/** Account Activity: the answers X's quickstart prints (subscribe and validate need a user's context this suite does not hold). */
+function accountActivityCases(): PageCase[] {
+	const page = 'x-api/account-activity/quickstart.mdx';
+	const base = { node: 'webhooks' as const, resource: 'accountActivity', page, block: 'json' as const };
+	const hook = '1952390923729424384';
+	const userContext = 'the operation runs in a user\'s context (X OAuth 1.0a or X User OAuth2 credential), which this suite does not hold; test/engine/accountActivity.test.ts reads X\'s {data:{subscribed}} answer from the emulator';
+	return [
+		{ ...base, operation: 'subscribe', marker: '### Adding a subscription', skip: userContext },
+		{ ...base, operation: 'validate', marker: '### Checking a subscription', skip: userContext },
+		{
+			...base,
+			operation: 'getAll',
+			marker: '### Viewing all subscriptions',
+			values: { webhook_id: hook, returnAll: true },
+			expect: (e) => {
+				const d = e.data as IDataObject;
+				return (d.subscriptions as IDataObject[]).map((s) => ({ user_id: s.user_id, webhook_id: d.webhook_id, webhook_url: d.webhook_url, application_id: d.application_id }));
+			},
+		},
+		{ ...base, operation: 'getCount', marker: '### Subscription count' },
+		{ ...base, operation: 'delete', marker: '### Removing a subscription', values: { webhook_id: hook, user_id: '2244994945' }, expect: (e) => [{ webhook_id: hook, user_id: '2244994945', ...(e.data as IDataObject) }] },
+	];
+}
+
+/** Stream links: the answers of X's filtered-stream webhook quickstart (its list answer nests the links under data.links). */
+function streamLinkCases(): PageCase[] {
+	const base = { node: 'webhooks' as const, resource: 'streamLink', page: 'x-api/webhooks/stream/quickstart.mdx', block: 'json' as const };
+	const hook = '1952390923729424384';
+	return [
+		{ ...base, operation: 'create', marker: '### Linking your Filtered Stream instance to your webhook', values: { webhook_id: hook }, expect: (e) => [{ webhook_id: hook, ...(e.data as IDataObject) }] },
+		{ ...base, operation: 'getAll', marker: '### Retrieving webhooks linked to Filtered Stream', values: { returnAll: true }, expect: (e) => (e.data as IDataObject).links as IDataObject[] },
+		{ ...base, operation: 'delete', marker: '### Unlinking your webhook from Filtered Stream', values: { webhook_id: hook }, expect: (e) => [{ webhook_id: hook, ...(e.data as IDataObject) }] },
+	];
+}
 
 const NODE_RESOURCES: Record<NodeKey, Resource[]> = { ads: adsResources, webhooks: webhookResources, oauth: oauthResources };
 const NODE_NAMES: Record<NodeKey, string> = { ads: 'X Ads', webhooks: 'X Webhooks', oauth: 'X OAuth' };

@@ -15,6 +15,16 @@ const WEBHOOK_ID: Field = {
 	rules: { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' },
 };
 
+/**
+ * The links of X's answer, one record each: openapi.json answers data as the list, X's stream
+ * webhook quickstart shows them under data.links.
+ */
+export function streamLinks(data: unknown): IDataObject[] {
+	if (Array.isArray(data)) return data as IDataObject[];
+	const links = (data as IDataObject | undefined)?.links;
+	return Array.isArray(links) ? (links as IDataObject[]) : [];
+}
+
 export const streamLinkResource: Resource = {
 	name: 'Stream Link',
 	value: 'streamLink',
@@ -43,6 +53,7 @@ export const streamLinkResource: Resource = {
 			path: '/2/tweets/search/webhooks',
 			docs: 'https://docs.x.com/x-api/webhooks/get-stream-links',
 			list: { onePage: true },
+			output: (envelope) => streamLinks(envelope.data),
 		},
 		{
 			operation: 'delete',

@@ -37,13 +37,14 @@ function subscribe(ctx: RequestContext) {
 	const webhook = findWebhook(ctx.store, ctx.pathParams.webhook_id);
 	const user = contextUser(ctx);
 	const state = platformState(ctx.store);
-	const existing = state.accountActivity.some((s) => s.webhookId === webhook.id && s.userId === user.userId);
-	if (!existing) {
-		if (state.accountActivity.length >= state.provisionedCount) {
-			throw problem(403, `The App is provisioned for ${state.provisionedCount} Account Activity subscriptions and has them all.`, { resource_type: 'subscription' });
-		}
-		state.accountActivity.push({ webhookId: webhook.id, userId: user.userId, createdAt: ctx.now });
+	// The failure reasons of X's Account Activity quickstart ("Adding a subscription").
+	if (state.accountActivity.some((s) => s.webhookId === webhook.id && s.userId === user.userId)) {
+		throw problem(409, `User ${user.userId} already has a subscription on webhook ${webhook.id}.`, {}, { reason: 'DuplicateSubscriptionFailed' });
 	}
+	if (state.accountActivity.length >= state.provisionedCount) {
+		throw problem(403, `The App is provisioned for ${state.provisionedCount} Account Activity subscriptions and has them all.`, { resource_type: 'subscription' }, { reason: 'SubscriptionLimitExceeded' });
+	}
+	state.accountActivity.push({ webhookId: webhook.id, userId: user.userId, createdAt: ctx.now });
 	return ok({ data: { subscribed: true } });
 }
 
@@ -87,7 +88,7 @@ function unsubscribe(ctx: RequestContext) {
 	const state = platformState(ctx.store);
 	const index = state.accountActivity.findIndex((s) => s.webhookId === webhook.id && s.userId === userId);
 	if (index === -1) {
-		throw problem(404, `User ${userId} has no Account Activity subscription on webhook ${webhook.id}.`, { resource_type: 'subscription', resource_id: userId, parameter: 'user_id', value: userId });
+		throw problem(404, `User ${userId} has no Account Activity subscription on webhook ${webhook.id}.`, { resource_type: 'subscription', resource_id: userId, parameter: 'user_id', value: userId }, { reason: 'SubscriptionNotFound' });
 	}
 	state.accountActivity.splice(index, 1);
 	return ok({ data: { subscribed: false } });
