@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { hashIdentifier } from '../../shared/audienceHashing';
+import { hashIdentifier, normalizeIdentifier, sha256Hex } from '../../shared/audienceHashing';
 import { groupBy } from '../../shared/batching';
 import type { CheckedItem, Resource } from '../../shared/endpoints';
 import type { RetryPolicy } from '../../shared/transport';
@@ -72,10 +72,11 @@ function checkConversion(values: IDataObject, fail: (field: string, rule: string
 	}
 	if (values.hashed_phone_number !== undefined) {
 		const raw = String(values.hashed_phone_number).trim();
-		// X hashes the E.164 form, with its +: its example's hash is that of +11234567890.
-		const { value, rule } = /^[0-9a-fA-F]{64}$/.test(raw) ? { value: raw.toLowerCase(), rule: undefined } : hashIdentifier('phone_number', `+${raw.replace(/^\+/, '')}`.replace(/^\+00/, '+'));
+		// Digits with the country code, as for audience uploads; X hashes the E.164 form with its +
+		// (its example's hash is that of +11234567890).
+		const { value, rule } = /^[0-9a-fA-F]{64}$/.test(raw) ? { value: raw.toLowerCase(), rule: undefined } : normalizeIdentifier('phone_number', raw);
 		if (rule) fail('Phone Number (hashed_phone_number)', rule);
-		values.hashed_phone_number = value;
+		values.hashed_phone_number = value!.length === 64 ? value : sha256Hex(`+${value}`);
 	}
 	for (const wire of ['twclid', 'ip_address', 'user_agent', 'conversion_id']) if (typeof values[wire] === 'string') values[wire] = (values[wire] as string).trim();
 	const strong = ['twclid', 'hashed_email', 'hashed_phone_number'].some((w) => values[w] !== undefined);
