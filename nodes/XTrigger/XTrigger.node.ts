@@ -879,10 +879,8 @@ export class XTrigger implements INodeType {
 		if (refused) return refuse(refused);
 
 		const items = eventItems(this, splitDelivery(body), String(credentials.apiKey));
-		// n8n sends this answer only after it saved the static data (live-webhooks.js), so a retry X
-		// sends once answered finds the events there, whichever webhook process it reaches.
-		const answer = { received: items.length };
-		if (!items.length) return { webhookResponse: answer };
-		return { webhookResponse: answer, workflowData: [items] };
+		response.status(200).json({ received: items.length });
+		if (!items.length) return { noWebhookResponse: true };
+		return { noWebhookResponse: true, workflowData: [items] };
 	}
 }
