@@ -16,6 +16,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { validProduct as product } from '../fixtures/products';
+import { analyticsBadInput } from './badInputAnalytics';
 import { creativesSettingsBadInput } from './badInputCreativesSettings';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
@@ -1151,7 +1152,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {
