@@ -370,6 +370,26 @@ const OVERRIDES: Record<string, Override> = {
 	'mediaLibrary.update': { values: { title: undefined, description: undefined, name: 'cat GIF' } },
 	// Posts carry id and user.id as strings, from id_str (X prints the numbers, 64-bit ones among them).
 	'post.create': { expect: (e) => records(e).map(exactPostIds) },
+	// Stats as rows: X's one TOTAL bucket of the example's window, one column per metric.
+	'analytics.getStats': {
+		expect: (e) =>
+			(e.data as Array<{ id: string; id_data: Array<{ metrics: IDataObject }> }>).map((d) => ({
+				id: d.id,
+				entity: 'LINE_ITEM',
+				placement: 'ALL_ON_TWITTER',
+				granularity: 'TOTAL',
+				start_time: '2026-05-19T07:00:00Z',
+				end_time: '2026-05-26T07:00:00Z',
+				...Object.fromEntries(Object.entries(d.id_data[0].metrics).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+			})),
+	},
+	// Create only: the job X created (its status is read later; the example's result URL is on X's file host).
+	'analytics.report': { parameters: { reportMode: 'createOnly' }, expect: (e) => [{ ...(e.data as IDataObject), id: (e.data as IDataObject).id_str }] },
+	// One conversion per input item; X answers the count processed for the request.
+	'conversion.send': {
+		values: { event_id: 'ol288', conversion_time: '2022-02-18T01:14:00.603Z', hashed_email: 'test@twitter.com' },
+		expect: (e) => [{ status: 'OK', pixel_id: 'oka17', event_id: 'ol288', request: 1, conversions_sent: 1, conversions_processed: 1, debug_id: (e.data as IDataObject).debug_id }],
+	},
 	'post.updateName': { expect: (e) => records(e).map(exactPostIds) },
 	'post.getAll': { expect: (e) => records(e).map(exactPostIds) },
 	// X's example schedules for 2018; the node refuses a time already past, so the request asks for next month.
@@ -428,6 +448,8 @@ const REPAIRS: Record<string, Repair> = {
 	'post.updateName': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
 	// A comma after the last member of request.params.
 	'customAudience.getTargeted': { label: 'trailing comma removed', fix: (text) => text.replace(/,(\s*})/g, '$1') },
+	// No-break spaces (U+00A0) indent the answer.
+	'conversion.send': { label: 'no-break spaces made spaces', fix: (text) => text.replace(/\u00a0/g, ' ') },
 	// Entries elided as {...} in the data array.
 	'targetingOption.getPlatformVersions': { label: 'elided {...} entries removed', fix: (text) => text.replace(/\{\.\.\.\},?/g, '').replace(/,(\s*\])/g, '$1') },
 	'post.getAll': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
@@ -786,6 +808,7 @@ const countDeleted = (list: IDataObject[]) => list.filter((r) => r.deleted === t
 const NOT_JSON = [
 	'X Ads account.update', // PUT accounts/:account_id: "name"": and a missing comma in request.params
 	'X Ads customAudience.getTargeted', // a trailing comma in request.params
+	'X Ads conversion.send', // no-break spaces (U+00A0) as indentation
 	'X Ads targetingOption.getPlatformVersions', // the data array elides entries as {...}
 	'X Ads post.create', // the "source" value holds unescaped quotes (an HTML link)
 	'X Ads post.updateName', // the same unescaped quotes in "source"
