@@ -348,7 +348,11 @@ function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[]
 		}));
 	// Static data gets the whole memory, not this delivery's events added to what this request
 	// loaded: concurrent deliveries' saves would otherwise drop each other's (the last save wins).
-	if (items.length) state(ctx).seen = recent.toString();
+	// Written whenever it differs, not only with new events: n8n 2.41.1 loses the change of a delivery
+	// that starts an execution (its WorkflowRunner resets the changed flag before the save), and a
+	// later delivery that starts none (a duplicate) saves it then.
+	const seen = recent.toString();
+	if (state(ctx).seen !== seen) state(ctx).seen = seen;
 	return items;
 }
 
