@@ -212,6 +212,13 @@ export interface StartOptions {
 	 * the readiness check and the client trust exactly this certificate.
 	 */
 	https?: { key: string; cert: string };
+	/**
+	 * The n8n command: 'start' (default, the main process), or queue mode's 'worker' (runs
+	 * executions; ready when its health server on `port` answers, QUEUE_HEALTH_CHECK_*) and
+	 * 'webhook' (receives production webhooks on `port`). Workers and webhook processes set up no
+	 * owner; the queue's database and Redis come through `env` (test/e2e/queue.ts).
+	 */
+	command?: 'start' | 'worker' | 'webhook';
 }
 
 export interface N8nInstance {
@@ -319,13 +326,15 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 		...(fs.existsSync(path.join(installDir, 'node_modules', 'n8n', 'dist', 'modules', 'mcp-registry'))
 			? { N8N_DISABLED_MODULES: 'mcp-registry' }
 			: {}),
+		...(opts.command === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: host } : {}),
 		...(opts.env ?? {}),
 	};
 	if (process.env.npm_config_nodedir) env.npm_config_nodedir = process.env.npm_config_nodedir;
 
 	const logFd = fs.openSync(logFile, 'a');
 	const started = Date.now();
-	const child = spawn(opts.nodeBinary ?? process.execPath, [bin, 'start'], {
+	const command = opts.command ?? 'start';
+	const child = spawn(opts.nodeBinary ?? process.execPath, [bin, command], {
 		cwd: userFolder,
 		env,
 		detached: true,
@@ -400,7 +409,7 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 				const [h, r] = await Promise.all([fetch(`${baseUrl}/healthz`, reach), fetch(`${baseUrl}/healthz/readiness`, reach)]);
 				// 1.x answers readiness (DB up) before its REST routes exist: also wait for /rest/login
 				// to answer anything but 404 (401 without a cookie).
-				if (h.ok && r.ok && (await fetch(`${baseUrl}/rest/login`, reach)).status !== 404) break;
+				if (h.ok && r.ok && (command !== 'start' || (await fetch(`${baseUrl}/rest/login`, reach)).status !== 404)) break;
 			} catch {
 				/* not listening yet */
 			}
@@ -408,7 +417,7 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 		}
 		instance.startMs = Date.now() - started;
 		instance.client = new N8nClient(baseUrl, version, opts.cacheDir, reach);
-		if (opts.setupOwner ?? true) await instance.client.setupOwner();
+		if (opts.setupOwner ?? command === 'start') await instance.client.setupOwner();
 		return instance;
 	} catch (error) {
 		const tail = logText().split('\n').slice(-60).join('\n');
@@ -843,8 +852,15 @@ export class N8nClient {
 	 */
 	async listExecutions(workflowId?: string): Promise<any[]> {
 		const filter = workflowId ? `filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&` : '';
-		const res = await this.request<any>('GET', `/rest/executions?${filter}limit=100`);
-		const results: any[] = uniqueExecutions(res.results ?? res);
+		let res = await this.request<any>('GET', `/rest/executions?${filter}limit=100`);
+		let results: any[] = uniqueExecutions(res.results ?? res);
+		// Queue mode (PostgreSQL): the count can see an execution a worker has just created before the
+		// list does; a moment later both agree.
+		for (let retry = 0; retry < 10 && typeof res.count === 'number' && res.count > results.length && res.count <= 100; retry++) {
+			await sleep(200);
+			res = await this.request<any>('GET', `/rest/executions?${filter}limit=100`);
+			results = uniqueExecutions(res.results ?? res);
+		}
 		if (typeof res.count === 'number' && res.count > results.length) throw new Error(`${workflowId ? `workflow ${workflowId} has` : 'there are'} ${res.count} executions, more than one page`);
 		return results;
 	}

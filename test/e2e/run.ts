@@ -2,7 +2,7 @@
  * `npm run test:e2e`: real n8n as the judge.
  *
  *   ts-node --transpile-only test/e2e/run.ts [--n8n <version>] [--case <substring>]... [--keep]
- *                                            [--no-provision] [--list] [--case-timeout <s>]
+ *                                            [--no-provision] [--list] [--case-timeout <s>] [--queue]
  *
  * 1. provisions n8n (test/e2e/provision-n8n.sh, cached in .cache/n8n-<version>/; default 2.41.1),
  * 2. starts the X emulator (test/emulator) in-process,
@@ -12,6 +12,8 @@
  * 5. always stops n8n and the emulator, prints timings and a final line `N passed, M failed`;
  *    exit code 1 when anything failed.
  * Logs: .cache/e2e-logs/n8n-<version>.log (n8n), .cache/e2e-logs/summary-<version>.json (timings).
+ * --queue: n8n's queue mode instead (test/e2e/queue.ts: main, 2 workers, 2 webhook processes on
+ * PostgreSQL and Redis) and, unless cases are named, only QUEUE_CASES; logs n8n-<version>-queue-*.log.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -21,6 +23,7 @@ import { browserSkipReason } from './browser';
 import { defaultCredentialData, readPackageInfo } from './fixtures';
 import { assertMatch, mismatch } from './match';
 import { DEFAULT_N8N_VERSION, REPO_ROOT, startN8n, type CredentialRef, type N8nInstance, type WorkflowJson } from './n8n';
+import { startQueueCluster, type QueueCluster } from './queue';
 import type { CaseContext, CaseResult, E2ECase, Emulator, EmulatorRequest, EmulatorRequestPattern, Expectations, N8nVariant, NodeOutputExpectation, PackageInfo } from './types';
 
 const CASES_DIR = path.join(__dirname, 'cases');
@@ -35,10 +38,17 @@ interface Args {
 	provision: boolean;
 	list: boolean;
 	caseTimeoutMs: number;
+	queue: boolean;
 }
 
+/**
+ * The queue-mode subset: credential tests, Return All, catalog sync, audience upload (items and
+ * file), the X Trigger's lifecycle, and deliveries spread across both webhook processes.
+ */
+const QUEUE_CASES = ['11-credential-test', '22-xads-account-return-all', '57-xads-catalog-sync', '58-xads-audience-upload', '80-x-trigger-lifecycle', '200-', '210-'];
+
 function parseArgs(argv: string[]): Args {
-	const args: Args = { version: process.env.N8N_E2E_VERSION ?? DEFAULT_N8N_VERSION, filters: [], keep: false, provision: true, list: false, caseTimeoutMs: 120_000 };
+	const args: Args = { version: process.env.N8N_E2E_VERSION ?? DEFAULT_N8N_VERSION, filters: [], keep: false, provision: true, list: false, caseTimeoutMs: 120_000, queue: false };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		const value = () => {
@@ -52,6 +62,7 @@ function parseArgs(argv: string[]): Args {
 		else if (a === '--keep') args.keep = true;
 		else if (a === '--no-provision') args.provision = false;
 		else if (a === '--list') args.list = true;
+		else if (a === '--queue') args.queue = true;
 		else if (a === '--case-timeout') args.caseTimeoutMs = Number(value()) * 1000;
 		else if (!a.startsWith('-')) args.filters.push(a);
 		else throw new Error(`unknown option ${a}`);
@@ -299,7 +310,7 @@ interface Outcome {
 
 async function main(): Promise<number> {
 	const args = parseArgs(process.argv.slice(2));
-	const cases = loadCases(args.filters);
+	const cases = loadCases(args.filters.length || !args.queue ? args.filters : QUEUE_CASES);
 	if (args.list) {
 		for (const c of cases) console.log(`${c.file}\t${c.case.name}`);
 		return 0;
@@ -324,6 +335,7 @@ async function main(): Promise<number> {
 	if (!pkg.built) console.log(`e2e: ${pkg.name} is not built (missing ${pkg.missingFiles.join(', ')}); run \`npm run build\`. Cases that need the package are skipped.`);
 
 	let n8n: N8nInstance | undefined;
+	let cluster: QueueCluster | undefined;
 	let emulator: Emulator | undefined;
 	let emulatorError = '';
 	const finalLogFile = path.join(LOG_DIR, `n8n-${args.version}.log`);
@@ -376,7 +388,10 @@ async function main(): Promise<number> {
 		fs.rmSync(logFile, { force: true });
 		console.log(`e2e: starting n8n ${args.version}${pkg.built ? ` with ${pkg.name}` : ''} (log: ${path.relative(REPO_ROOT, finalLogFile)})`);
 		const ts = Date.now();
-		n8n = await startN8n({ version: args.version, customExtensions: pkg.built ? [PACKAGE_DIR] : [], keepUserFolder: args.keep, logFile });
+		if (args.queue) {
+			cluster = await startQueueCluster({ version: args.version, customExtensions: pkg.built ? [PACKAGE_DIR] : [], keepUserFolder: args.keep, logPrefix: path.join(LOG_DIR, `n8n-${args.version}-queue`) });
+			n8n = cluster.main;
+		} else n8n = await startN8n({ version: args.version, customExtensions: pkg.built ? [PACKAGE_DIR] : [], keepUserFolder: args.keep, logFile });
 		timings.n8nStartMs = Date.now() - ts;
 		console.log(`e2e: n8n ready at ${n8n.baseUrl} in ${fmt(n8n.startMs)} (incl. owner setup ${fmt(timings.n8nStartMs)})`);
 
@@ -390,7 +405,7 @@ async function main(): Promise<number> {
 			else if (needs.has('package') && !pkg.built) skip = `${pkg.name} not built (run npm run build)`;
 			else if (needs.has('browser') && browserSkipReason()) skip = browserSkipReason();
 			else if (typeof c.skip === 'string') skip = c.skip;
-			else if (typeof c.skip === 'function') skip = c.skip({ n8n, client: n8n.client, emulator, pkg });
+			else if (typeof c.skip === 'function') skip = c.skip({ n8n, client: n8n.client, emulator, pkg, queue: cluster });
 			if (skip) {
 				outcomes.push({ file, name: c.name, status: 'skipped', ms: 0, message: skip });
 				console.log(`SKIP ${c.name} -- ${skip}`);
@@ -400,7 +415,7 @@ async function main(): Promise<number> {
 				const target = c.n8nVariant ? await startVariant(c.n8nVariant) : n8n;
 				if (!target.isRunning()) throw new Error('n8n is not running any more (see its log)');
 				if (needs.has('emulator') && !emulator) throw new Error(`needs the X emulator, which did not start: ${emulatorError}`);
-				await withTimeout(runCase(c, { n8n: target, client: target.client, emulator, pkg }, logs), c.timeoutMs ?? args.caseTimeoutMs, `case "${c.name}"`);
+				await withTimeout(runCase(c, { n8n: target, client: target.client, emulator, pkg, queue: cluster }, logs), c.timeoutMs ?? args.caseTimeoutMs, `case "${c.name}"`);
 				const ms = Date.now() - tc;
 				outcomes.push({ file, name: c.name, status: 'passed', ms });
 				console.log(`PASS ${c.name} (${fmt(ms)})`);
@@ -421,7 +436,8 @@ async function main(): Promise<number> {
 	} finally {
 		const ts = Date.now();
 		for (const key of variants.keys()) await stopVariant(key);
-		await n8n?.stop().catch((e) => console.error(`e2e: stopping n8n: ${(e as Error).message}`));
+		if (cluster) await cluster.stop().catch((e) => console.error(`e2e: stopping queue mode: ${(e as Error).message}`));
+		else await n8n?.stop().catch((e) => console.error(`e2e: stopping n8n: ${(e as Error).message}`));
 		await emulator?.close().catch((e) => console.error(`e2e: stopping the emulator: ${(e as Error).message}`));
 		timings.stopMs = Date.now() - ts;
 		if (runLogFile && fs.existsSync(runLogFile)) fs.renameSync(runLogFile, finalLogFile);
@@ -431,7 +447,7 @@ async function main(): Promise<number> {
 	const passed = outcomes.filter((o) => o.status === 'passed').length;
 	const failed = outcomes.filter((o) => o.status === 'failed').length;
 	const skipped = outcomes.filter((o) => o.status === 'skipped');
-	fs.writeFileSync(path.join(LOG_DIR, `summary-${args.version}.json`), JSON.stringify({ version: args.version, timings, outcomes }, null, 2));
+	fs.writeFileSync(path.join(LOG_DIR, `summary-${args.version}${args.queue ? '-queue' : ''}.json`), JSON.stringify({ version: args.version, queue: args.queue, timings, outcomes }, null, 2));
 	console.log(
 		`e2e timings: provision ${fmt(timings.provisionMs ?? 0)}, n8n start ${fmt(timings.n8nStartMs ?? 0)}, cases ${fmt(outcomes.reduce((s, o) => s + o.ms, 0))}, stop ${fmt(timings.stopMs ?? 0)}, total ${fmt(timings.totalMs)}`,
 	);

@@ -29,6 +29,7 @@
  */
 import type { CredentialRef, ExecutionResult, N8nClient, N8nInstance, SavedWorkflow, StartOptions, WebhookResponse, WorkflowJson } from './n8n';
 import type { Pattern } from './match';
+import type { QueueCluster } from './queue';
 
 /** The part of test/emulator's XEmulator the runner and cases rely on. */
 export interface EmulatorRequest {
@@ -82,6 +83,8 @@ export interface CaseContext {
 	pkg: PackageInfo;
 	/** Credentials created for this case, by alias. */
 	credentials: Record<string, CredentialRef>;
+	/** In queue mode (run.ts --queue): the cluster; n8n is its main process. */
+	queue?: QueueCluster;
 	log(message: string): void;
 }
 
