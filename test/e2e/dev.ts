@@ -107,6 +107,9 @@ interface SeededIds {
 	userId: string;
 	fundingInstrument: string;
 	post: string;
+	/** The X Pixel and its purchase event (the Conversions API example). */
+	pixelId: string;
+	eventId: string;
 }
 
 const SEEDED_PARAMETERS: Record<string, keyof SeededIds> = {
@@ -119,6 +122,8 @@ const SEEDED_PARAMETERS: Record<string, keyof SeededIds> = {
 	userId: 'userId',
 	fundingInstrument: 'fundingInstrument',
 	tweetIds: 'post',
+	pixelId: 'pixelId',
+	eventId: 'eventId',
 };
 
 /**
@@ -201,6 +206,8 @@ async function main(): Promise<void> {
 		userId: emulator.users[0].userId,
 		fundingInstrument: fixtures.fundingInstrumentIds[0],
 		post: fixtures.postId,
+		pixelId: emulator.control.statsFixtures().pixelId,
+		eventId: emulator.control.statsFixtures().eventIds[0],
 	};
 
 	let n8n: N8nInstance | undefined;
