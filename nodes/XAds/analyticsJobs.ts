@@ -37,6 +37,7 @@ export interface JobCounts {
 /** An unpacked file is bounded too (8 times the largest answer read). */
 const MAX_UNPACKED_BYTES = 8 * MAX_BODY_BYTES;
 const DOWNLOADS_IN_FLIGHT = 4;
+const CREATES_IN_FLIGHT = 4;
 
 /** The job's exact ID: id_str (X's id is a 64-bit number that JSON readers round). */
 export function jobId(job: IDataObject): string {
@@ -112,14 +113,15 @@ export async function runJobs(
 	let lastPoll = started;
 	const noUrlSeen = new Set<string>();
 
-	const create = async (spec: number) => {
+	const create = async (spec: number): Promise<number | undefined> => {
 		attempts[spec]++;
-		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec] }, policy);
+		// Creating a job twice is harmless (the same numbers), so a lost answer may be sent again.
+		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec], idempotent: true }, policy);
 		counts.created++;
-		remaining = remainingOf(response.headers) ?? (remaining === undefined ? undefined : remaining - 1);
 		const job = ((response.body as IDataObject)?.data ?? {}) as IDataObject;
 		created[spec] = exactJob(job);
 		active.set(jobId(job), { spec, job, attempts: attempts[spec] });
+		return remainingOf(response.headers);
 	};
 	const again = (entry: Active, why: string) => {
 		active.delete(jobId(entry.job));
@@ -135,8 +137,14 @@ export async function runJobs(
 
 	while (done < queries.length) {
 		// Start what the limit allows: X's remaining count for the account, at most 100 of ours.
-		while (todo.length && active.size < ANALYTICS_LIMITS.concurrentJobs && (remaining === undefined || remaining > 0)) {
-			await create(todo.shift()!);
+		for (;;) {
+			// Until X's header has told how many slots are free, one job at a time.
+			const free = Math.min(ANALYTICS_LIMITS.concurrentJobs - active.size, remaining ?? 1, CREATES_IN_FLIGHT, todo.length);
+			if (free <= 0) break;
+			const told = await Promise.all(todo.splice(0, free).map(create));
+			// Each answer counts the jobs processing when it was made: the smallest is the latest.
+			const known = told.filter((n): n is number => n !== undefined);
+			remaining = known.length ? Math.min(...known) : remaining === undefined ? undefined : remaining - free;
 		}
 		if (options.createOnly && !todo.length) break;
 		if (!active.size) {
@@ -186,7 +194,7 @@ export async function runJobs(
 			}
 			continue;
 		}
-		const results = await Promise.all(
+		await Promise.all(
 			chunk(finished, Math.ceil(finished.length / DOWNLOADS_IN_FLIGHT) || 1).map(async (group) => {
 				for (const entry of group) {
 					if (isExpired(entry.job, Date.now())) {
@@ -205,7 +213,6 @@ export async function runJobs(
 				}
 			}),
 		);
-		void results;
 	}
 	return { answers, jobs: created };
 }
