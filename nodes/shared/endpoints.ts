@@ -172,6 +172,9 @@ function sortedByName<T extends { name: string }>(options: T[]): T[] {
 	return options.length < 5 ? options : [...options].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Words n8n's lint wants in capitals in display names. */
+const ACRONYMS: Record<string, string> = { id: 'ID', ids: 'IDs', url: 'URL', uri: 'URI', api: 'API', iab: 'IAB', tv: 'TV' };
+
 /** X's enum value in title case (IN_STOCK -> In Stock); dotted names (post.create) stay as X writes them. */
 function toOptions(values: readonly string[]): INodePropertyOptions[] {
 	return sortedByName(
@@ -181,7 +184,7 @@ function toOptions(values: readonly string[]): INodePropertyOptions[] {
 				: value
 						.toLowerCase()
 						.split(/[_ ]/)
-						.map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+						.map((w) => ACRONYMS[w] ?? (w ? w[0].toUpperCase() + w.slice(1) : w))
 						.join(' '),
 			value,
 		})),
