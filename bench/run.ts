@@ -13,6 +13,8 @@
  * 4. X Trigger vs the Webhook node: signed events per second; CRC latency; then again on a second
  *    n8n with the legacy expression engine, to show what n8n's per-request isolate costs;
  * soak: catalog sync and audience upload, fault-free and with ~20% random faults.
+ * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
+ *      replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
  * Needs `npm run build` (the package under test is dist/) and n8n provisioned
  * (test/e2e/provision-n8n.sh; `npm run test:e2e` does it).
@@ -24,10 +26,11 @@ import * as path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
+import { benchReport, renderReport, type ReportBenchResult } from './report';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'report'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -66,6 +69,9 @@ const SIZES = {
 	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000 },
 };
 
+/** Analytics report: line items and how long X keeps each job processing. */
+const REPORT_SIZES = { full: { lineItems: 1000, processingMs: 10_000 }, quick: { lineItems: 100, processingMs: 2000 } };
+
 interface Results {
 	startedAt: string;
 	finishedAt?: string;
@@ -81,6 +87,7 @@ interface Results {
 	triggerLegacyEngine?: TriggerResult;
 	soak: SoakResult[];
 	lostAnswers?: LostAnswersSide[];
+	report?: ReportBenchResult[];
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -218,9 +225,33 @@ async function main(): Promise<number> {
 		});
 	}
 
+	if (args.only.has('report')) {
+		const size = args.quick ? REPORT_SIZES.quick : REPORT_SIZES.full;
+		await withN8n('-report', {}, async (e) => {
+			await attempt(`report: 90 days for ${size.lineItems} line items, jobs of ${size.processingMs} ms`, async () => {
+				results.report = [await benchReport(e, size.lineItems, size.processingMs)];
+			});
+		});
+	}
+
 	results.finishedAt = new Date().toISOString();
 	results.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 	fs.mkdirSync(path.dirname(out), { recursive: true });
+	if (args.only.size === 1 && args.only.has('report') && fs.existsSync(out)) {
+		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are;
+		// a failed run changes nothing there.
+		if (!results.report?.length) {
+			log(`report failed; ${path.relative(REPO_ROOT, out)} left as it was`);
+			return 1;
+		}
+		const text = fs.readFileSync(out, 'utf8');
+		const at = text.indexOf('## 7. Report');
+		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
+		const section = `${renderReport(results.report).join('\n')}\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
+		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
+		log(`wrote the report section of ${path.relative(REPO_ROOT, out)}`);
+		return results.errors.length ? 1 : 0;
+	}
 	fs.writeFileSync(out, renderMarkdown(results));
 	const json = path.join(REPO_ROOT, '.cache', `bench-results${args.quick ? '-quick' : ''}.json`);
 	fs.writeFileSync(json, JSON.stringify(results, null, 2));
@@ -376,6 +407,7 @@ function renderMarkdown(r: Results): string {
 		p('');
 	}
 
+	if (r.report?.length) p(...renderReport(r.report));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');
