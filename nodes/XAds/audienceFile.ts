@@ -12,7 +12,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } fro
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
-import { hashIdentifier } from '../shared/audienceHashing';
+import { hashIdentifier, hashPlainEmail } from '../shared/audienceHashing';
 import { StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
 import { paramName } from '../shared/endpoints';
@@ -23,7 +23,7 @@ import { adsRequest } from '../shared/transport';
 import { inputError } from '../shared/validation';
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = 4;
 const COUNT_RETRIES = 3;
 /** Bytes read from the file at a time. */
 const CHUNK_BYTES = 256 * 1024;
@@ -51,6 +51,8 @@ export class RecordSplitter {
 	private carry = '';
 	/** Physical line number of the carry's first character. */
 	private line = 1;
+
+	private readonly single: string[] = [''];
 
 	constructor(
 		private readonly format: RecordFormat,
@@ -86,7 +88,11 @@ export class RecordSplitter {
 		const lineEnd = newline < 0 ? data.length : newline;
 		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
 		if (!this.format.csv || !text.includes('"')) {
-			this.onRecord(this.format.csv ? text.split(this.format.delimiter) : [text], this.line);
+			if (this.format.csv) this.onRecord(text.split(this.format.delimiter), this.line);
+			else {
+				this.single[0] = text; // one array for every line: onRecord must not keep it
+				this.onRecord(this.single, this.line);
+			}
 			this.line++;
 			return lineEnd - start + (newline < 0 ? 0 : 1);
 		}
@@ -150,11 +156,16 @@ function parseQuotedRecord(data: string, start: number, delimiter: string, final
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
+/**
+ * One request's body, written straight into its buffer as users come (no list of strings joined
+ * at the end: over millions of rows that garbage is a large part of the time).
+ */
 interface Body {
 	number: number;
-	/** User objects as JSON text, in file order. */
-	users: string[];
-	bytes: number;
+	buffer: Buffer;
+	/** Bytes written so far: the prefix and the users. */
+	length: number;
+	users: number;
 	firstLine: number;
 	lastLine: number;
 }
@@ -405,7 +416,8 @@ async function runFile(
 ): Promise<FileTotals> {
 	const totals: FileTotals = { linesRead: 0, headerLines: settings.csv ? 1 : 0, blankLines: 0, usersSent: 0, refused: 0, refusedLines: [], requests: 0, xSuccessCount: 0, xTotalCount: 0, xRefusedUsers: 0, xRefusals: [] };
 	const { prefix, suffix } = frame(operationType, { effective_at: item.values.effective_at, expires_at: item.values.expires_at });
-	const capacity = limits.maxBytes - Buffer.byteLength(prefix, 'utf8') - Buffer.byteLength(suffix, 'utf8');
+	const prefixBytes = Buffer.from(prefix, 'utf8');
+	const suffixBytes = Buffer.from(suffix, 'utf8');
 	const ready: Body[] = [];
 	let current: Body | undefined;
 	let failure: Error | undefined;
@@ -414,34 +426,55 @@ async function runFile(
 		totals.refused++;
 		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
 	};
-	const addUser = (json: string, line: number) => {
-		const size = Buffer.byteLength(json, 'utf8');
-		if (current && current.bytes + 1 + size > capacity) {
+	const addUser = (json: string, line: number, maybeNonAscii: boolean) => {
+		const size = maybeNonAscii ? Buffer.byteLength(json, 'utf8') : json.length;
+		if (current && current.length + 1 + size + suffixBytes.length > limits.maxBytes) {
 			ready.push(current);
 			current = undefined;
 		}
-		if (!current) current = { number: ++totals.requests, users: [], bytes: -1, firstLine: line, lastLine: line };
-		current.users.push(json);
-		current.bytes += 1 + size;
+		if (!current) {
+			current = { number: ++totals.requests, buffer: Buffer.allocUnsafe(limits.maxBytes), length: prefixBytes.length, users: 0, firstLine: line, lastLine: line };
+			prefixBytes.copy(current.buffer);
+		} else current.buffer[current.length++] = 44; // ,
+		current.length += current.buffer.write(json, current.length, maybeNonAscii ? 'utf8' : 'latin1');
+		current.users++;
 		current.lastLine = line;
 		totals.usersSent++;
 	};
 
 	// One record: normalized and hashed identifiers as one user object, or a refusal with the reason.
 	const types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
+	// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
+	// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
+	const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
 	const onRecord = (fields: string[], line: number) => {
 		totals.linesRead++;
-		if (settings.csv && totals.linesRead === 1) return; // the header row
+		if (!settings.csv) {
+			let raw = fields[0];
+			// A one-per-line value may come quoted: "a@b.com".
+			if (raw.length > 1 && raw.charCodeAt(0) === 34 && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
+			if (raw.trim() === '') {
+				totals.blankLines++;
+				return;
+			}
+			const plain = settings.lineType === 'email' ? hashPlainEmail(raw) : undefined;
+			if (plain) {
+				addUser(`{"email":["${plain}"]}`, line, false);
+				return;
+			}
+			const { value, rule } = hashIdentifier(settings.lineType, raw);
+			if (rule) refuse(line, `${settings.lineType} ${rule}`);
+			else addUser(`{${userJson(settings.lineType, [value!])}}`, line, settings.lineType === 'partner_user_id');
+			return;
+		}
+		if (totals.linesRead === 1) return; // the header row
 		const byType = new Map<string, string[]>();
 		for (let n = 0; n < types.length; n++) {
-			let raw = settings.csv ? fields[positions[n]] : fields[0];
-			if (raw === undefined) continue;
-			// A one-per-line value may come quoted: "a@b.com".
-			if (!settings.csv && raw.length > 1 && raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
-			if (raw.trim() === '') continue;
+			const raw = fields[positions[n]];
+			if (raw === undefined || raw.trim() === '') continue;
 			const { value, rule } = hashIdentifier(types[n], raw);
 			if (rule) {
-				refuse(line, settings.csv ? `${settings.mapping[n].column} (${types[n]}) ${rule}` : `${types[n]} ${rule}`);
+				refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
 				return;
 			}
 			const list = byType.get(types[n]);
@@ -453,18 +486,16 @@ async function runFile(
 			else refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
 			return;
 		}
-		let json = '{';
-		for (const [type, values] of byType) json += `${json.length > 1 ? ',' : ''}"${type}":${JSON.stringify(values)}`;
-		addUser(json + '}', line);
+		addUser(`{${[...byType].map(([type, values]) => userJson(type, values)).join(',')}}`, line, byType.has('partner_user_id'));
 	};
 
 	const inFlight = new Set<Promise<void>>();
 	const send = (body: Body) => {
 		// The body goes as these exact bytes (n8n passes a Buffer through): the users are JSON text already.
-		const bytes = Buffer.from(`${prefix}${body.users.join(',')}${suffix}`, 'utf8');
+		suffixBytes.copy(body.buffer, body.length);
+		const bytes = body.buffer.subarray(0, body.length + suffixBytes.length);
 		const request = { ...item.request, body: bytes as unknown as IDataObject, idempotent: true };
-		const users = body.users.length;
-		body.users = []; // the bytes are all that is kept until X answers
+		const users = body.users;
 		const task = (async () => {
 			for (let attempt = 1; ; attempt++) {
 				await limiter.acquire();

@@ -60,6 +60,16 @@ export function sha256Hex(value: string): string {
 	return hash('sha256', value, 'hex');
 }
 
+/**
+ * An email already in its normalized form (lowercase, nothing to trim, no mailto:): then
+ * normalizeIdentifier would change nothing and accept it, so its hash comes without the general
+ * rules' work. Files of millions of addresses are mostly such; anything else: undefined.
+ */
+const PLAIN_EMAIL = /^[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+export function hashPlainEmail(raw: string): string | undefined {
+	return PLAIN_EMAIL.test(raw) ? sha256Hex(raw) : undefined;
+}
+
 /** The value as X wants it on the wire: normalized and hashed (partner_user_id and existing hashes as they are). */
 export function hashIdentifier(type: IdentifierType, raw: string): Normalized {
 	const normalized = normalizeIdentifier(type, raw);

@@ -14,6 +14,7 @@ import { BinaryDataService } from 'n8n-core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { RecordSplitter } from '../../nodes/XAds/audienceFile';
+import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/audienceHashing';
 import { engineSuite, suiteHelpers, X_ADS } from './env';
 
 const env = engineSuite();
@@ -105,7 +106,7 @@ const members = () => env.emulator.control.audienceMembers(fx().customAudienceId
 describe('reading records from a stream of text', () => {
 	const read = (text: string, csv: boolean, piece: number) => {
 		const records: Array<[number, string[]]> = [];
-		const splitter = new RecordSplitter({ csv, delimiter: ',' }, (fields, line) => records.push([line, fields]));
+		const splitter = new RecordSplitter({ csv, delimiter: ',' }, (fields, line) => records.push([line, [...fields]]));
 		for (let i = 0; i < text.length; i += piece) splitter.push(text.slice(i, i + piece));
 		splitter.end();
 		return records;
@@ -126,6 +127,16 @@ describe('reading records from a stream of text', () => {
 
 	it('reads one value per line as it is, a quote included', () => {
 		expect(read('a@x.com\r\n"b,c"\n\nlast', false, 3)).toEqual([[1, ['a@x.com']], [2, ['"b,c"']], [3, ['']], [4, ['last']]]);
+	});
+
+	it('hashes an email already normalized without the general rules, to the same hash they give (anything else goes through them)', () => {
+		const samples = ['a@b.co', 'a.b+c_d%e-f@sub-1.example.org', 'x@y.z', '0@0.0', 'User@Example.com', ' a@b.com', 'a@b.com ', 'mailto:a@b.com', 'a@b', 'a@@b.com', 'a@b..com', '@b.com', 'a b@c.com', 'é@x.com'];
+		for (const raw of samples) {
+			const fast = hashPlainEmail(raw);
+			if (fast !== undefined) expect(fast).toBe(hashIdentifier('email', raw).value);
+		}
+		expect(samples.filter((raw) => hashPlainEmail(raw) !== undefined)).toEqual(['a@b.co', 'a.b+c_d%e-f@sub-1.example.org', 'x@y.z', '0@0.0']);
+		expect(hashIdentifier('email', 'a@b..com').value).toBe(sha('a@b..com'));
 	});
 
 	it('refuses a record longer than 65,536 characters (an unclosed quote) instead of holding the rest of the file', () => {
