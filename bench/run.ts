@@ -12,7 +12,9 @@
  * 3. Return All over N accounts vs the HTTP Request node's pagination at the API default count;
  * 4. X Trigger vs the Webhook node: signed events per second; CRC latency; then again on a second
  *    n8n with the legacy expression engine, to show what n8n's per-request isolate costs;
- * soak: catalog sync and audience upload, fault-free and with ~20% random faults.
+ * soak: catalog sync and audience upload, fault-free and with ~20% random faults;
+ * audience-file: Add Users from a file of 1,000,000 and 10,000,000 emails (bench/audienceFile.ts);
+ *      run alone (--only audience-file) it replaces only its section of bench/RESULTS.md.
  * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
  *      replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
@@ -26,11 +28,12 @@ import * as path from 'node:path';
 
 import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
+import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'report'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -65,8 +68,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000 },
-	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000 },
+	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000] },
+	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000] },
 };
 
 /** Analytics report: line items and how long X keeps each job processing. */
@@ -88,6 +91,7 @@ interface Results {
 	soak: SoakResult[];
 	lostAnswers?: LostAnswersSide[];
 	report?: ReportBenchResult[];
+	audienceFile?: AudienceFileResult[];
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -225,6 +229,26 @@ async function main(): Promise<number> {
 		});
 	}
 
+	if (args.only.has('audience-file')) {
+		// The file is read by n8n's Read/Write Files from Disk node: n8n may read only this folder.
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-audience-file-'));
+		try {
+			await withN8n('-audience-file', { N8N_RESTRICT_FILE_ACCESS_TO: dir }, async (e) => {
+				results.audienceFile = [];
+				// BENCH_FILE_EMAILS=1000000: other sizes while developing.
+				for (const count of process.env.BENCH_FILE_EMAILS?.split(',').map(Number) ?? sizes.fileEmails) {
+					for (const receiver of ['sink', 'emulator'] as const) {
+						await attempt(`audience upload from a file of ${count} emails (${receiver})`, async () => {
+							results.audienceFile!.push(await benchAudienceFile(e, count, dir, receiver));
+						});
+					}
+				}
+			});
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
 	if (args.only.has('report')) {
 		const size = args.quick ? REPORT_SIZES.quick : REPORT_SIZES.full;
 		await withN8n('-report', {}, async (e) => {
@@ -252,7 +276,15 @@ async function main(): Promise<number> {
 		log(`wrote the report section of ${path.relative(REPO_ROOT, out)}`);
 		return results.errors.length ? 1 : 0;
 	}
-	fs.writeFileSync(out, renderMarkdown(results));
+	if (args.only.size === 1 && args.only.has('audience-file') && results.audienceFile?.length && fs.existsSync(out)) {
+		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are.
+		const section = renderAudienceFile(results.audienceFile, args.latencyMs).join('\n');
+		const text = fs.readFileSync(out, 'utf8');
+		const at = text.indexOf('## 6. Audience upload from a file');
+		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
+		const stamp = `\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
+		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}${stamp}` : `${text.slice(0, at)}${section}${stamp}${next < 0 ? '' : text.slice(next)}`);
+	} else fs.writeFileSync(out, renderMarkdown(results));
 	const json = path.join(REPO_ROOT, '.cache', `bench-results${args.quick ? '-quick' : ''}.json`);
 	fs.writeFileSync(json, JSON.stringify(results, null, 2));
 	log(`wrote ${path.relative(REPO_ROOT, out)} and ${path.relative(REPO_ROOT, json)}`);
@@ -406,6 +438,8 @@ function renderMarkdown(r: Results): string {
 		}
 		p('');
 	}
+
+	if (r.audienceFile?.length) p(...renderAudienceFile(r.audienceFile, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
 	if (r.errors.length) {
