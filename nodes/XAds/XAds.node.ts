@@ -40,6 +40,7 @@ import { postResource } from './resources/post';
 import { productResource } from './resources/product';
 import { productCatalogResource } from './resources/productCatalog';
 import { productSetResource } from './resources/productSet';
+import { scheduledFeedResource } from './resources/scheduledFeed';
 import { promotableUserResource } from './resources/promotableUser';
 import { promotedAccountResource } from './resources/promotedAccount';
 import { promotedPostResource } from './resources/promotedPost';
@@ -81,6 +82,7 @@ export const adsResources: Resource[] = [
 	productCatalogResource,
 	productResource,
 	productSetResource,
+	scheduledFeedResource,
 	keywordInsightResource,
 	tailoredAudiencePermissionResource,
 	customAudienceResource,

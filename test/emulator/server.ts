@@ -29,6 +29,7 @@ import { handleFileRequest, registerStatsRoutes } from './routes/stats';
 import { registerTargetingRoutes } from './routes/targeting';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
 import { registerProductCatalogRoutes } from './routes/productCatalogs';
+import { registerScheduledFeedRoutes } from './routes/scheduledFeeds';
 import { registerFeatureRoutes } from './routes/features';
 import { registerLineItemRoutes } from './routes/lineItems';
 import { registerCampaignRoutes } from './routes/campaigns';
@@ -98,6 +99,7 @@ function buildRouter(): Router {
 	registerAccountSettingsRoutes(router);
 	registerCreativeRoutes(router);
 	registerProductCatalogRoutes(router);
+	registerScheduledFeedRoutes(router);
 	registerKeywordInsightRoutes(router);
 	registerAudienceRoutes(router);
 	registerStatsRoutes(router);

@@ -67,6 +67,15 @@ describe('Account App, Account History, Business Category, Curated Category, Pla
 		expect(Array.isArray(category.country_codes)).toBe(true);
 	});
 
+	it('lists the curated categories of the given countries, country_codes comma-joined and no count', async () => {
+		const gb = await ok({ resource: 'curatedCategory', operation: 'getAll', account: fx().accountId, countryCodes: 'GB', returnAll: true });
+		expect(gb.map((c) => c.id)).toEqual([fx().curatedCategoryIds[1]]);
+		const both = await ok({ resource: 'curatedCategory', operation: 'getAll', account: fx().accountId, countryCodes: 'US,GB', returnAll: false, limit: 1 });
+		expect(both.map((c) => c.id)).toEqual([fx().curatedCategoryIds[0]]);
+		expect(both[0]).toMatchObject({ country_codes: ['US'], publisher_user_ids: expect.any(Array) });
+		expect(requests().map((r) => Object.fromEntries(q(r.query)))).toEqual([{ country_codes: 'GB' }, { country_codes: 'US,GB' }]);
+	});
+
 	it('lists placements with the real names, optionally for one product type', async () => {
 		const all = await ok({ resource: 'placement', operation: 'getAll' });
 		expect(all.map((p) => p.product_type).sort()).toEqual(['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS']);

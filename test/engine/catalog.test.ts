@@ -332,6 +332,17 @@ describe('Product Set', () => {
 		expect(JSON.parse(requests().at(-1)!.body)).toEqual({ name: 'Sneakers 2026' });
 	});
 
+	it('deletes a set for good; its products stay in the catalog', async () => {
+		const [deleted] = await ok({ resource: 'productSet', operation: 'delete', catalog: fx().productCatalogId, productSetId: fx().manualProductSetId });
+		expect(deleted).toMatchObject({ id: fx().manualProductSetId, name: 'Runners', type: 'MANUAL', product_ids: ['sku-1', 'sku-2'] });
+		expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /12/product_catalogs/${fx().productCatalogId}/product_sets/${fx().manualProductSetId}`]);
+		const catalog = env.emulator.control.state().ads.production.productCatalogs.catalogs.get(fx().productCatalogId)!;
+		expect(catalog.sets.has(fx().manualProductSetId)).toBe(false);
+		expect(catalog.products.size).toBe(3);
+		const again = await env.ads({ resource: 'productSet', operation: 'get', catalog: fx().productCatalogId, productSetId: fx().manualProductSetId });
+		expect(again.error?.message).toMatch(/X answered 404 NOT_FOUND/);
+	});
+
 	it('refuses to update a FILTERED set without sending a PUT', async () => {
 		const result = await env.ads({ resource: 'productSet', operation: 'update', catalog: fx().productCatalogId, productSetId: fx().filteredProductSetId, updateFields: { name: 'x' } });
 		expect(result.error?.message).toMatch(new RegExp(`Item 0: product set ${fx().filteredProductSetId} is FILTERED`));

@@ -356,6 +356,14 @@ describe('Video Conversation Card', () => {
 		expect(requests().at(-1)).toMatchObject({ method: 'PUT', path: `/12/accounts/${account()}/cards/video_conversation/${String(card.id)}` });
 	});
 
+	it('deletes a card for good: the answer says deleted, and it cannot be read afterwards', async () => {
+		const [deleted] = await ok({ resource: 'videoConversationCard', operation: 'delete', account: account(), cardId: fx().videoConversationCardId });
+		expect(deleted).toMatchObject({ id: fx().videoConversationCardId, card_type: 'VIDEO_CONVERSATION', deleted: true });
+		expect(requests().at(-1)).toMatchObject({ method: 'DELETE', path: `/12/accounts/${account()}/cards/video_conversation/${fx().videoConversationCardId}`, query: '' });
+		const again = await refused({ resource: 'videoConversationCard', operation: 'get', account: account(), cardId: fx().videoConversationCardId, options: { withDeleted: true } });
+		expect(again.message).toMatch(/X answered 404 NOT_FOUND/);
+	});
+
 	it('surfaces X\'s refusal of a third CTA on a card without a second one', async () => {
 		const error = await refused({ resource: 'videoConversationCard', operation: 'update', account: account(), cardId: fx().videoConversationCardId, updateFields: { fourthCta: '#four', fourthCtaTweet: 'Four' } });
 		expect(error.message).toMatch(/X answered 400 INVALID_PARAMETER: fourth_cta needs third_cta/);

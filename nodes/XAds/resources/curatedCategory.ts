@@ -8,6 +8,29 @@ export const curatedCategoryResource: Resource = {
 	description: 'Curated publisher content categories, available in some countries',
 	endpoints: [
 		{
+			operation: 'getAll',
+			name: 'Get Many',
+			action: 'Get many curated categories',
+			description: 'List the curated categories available in the given countries (each record names its countries and publishers)',
+			method: 'GET',
+			path: '/accounts/{account_id}/curated_categories',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-curated-categories',
+			// X pages this list by cursor only: it takes no count.
+			list: {},
+			fields: [
+				accountField,
+				{
+					wire: 'country_codes',
+					label: 'Country Codes',
+					type: 'list',
+					required: true,
+					placeholder: 'e.g. US,GB',
+					description: 'Two-letter ISO country codes, comma-separated, at most 200: only categories available there are listed',
+					rules: { pattern: /^[A-Z]{2}$/, patternRule: 'a two-letter ISO 3166 country code in capitals, such as US', maxItems: 200 },
+				},
+			],
+		},
+		{
 			operation: 'get',
 			name: 'Get',
 			action: 'Get a curated category',

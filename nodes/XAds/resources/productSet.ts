@@ -101,5 +101,15 @@ export const productSetResource: Resource = {
 			},
 			run: updateProductSet,
 		},
+		{
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a product set',
+			description: 'Delete a product set permanently (its products stay in the catalog)',
+			method: 'DELETE',
+			path: '/product_catalogs/{product_catalog_id}/product_sets/{product_set_id}',
+			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#delete-product_catalogs%2Fproduct_catalog_id%2Fproduct_sets%2Fproduct_set_id',
+			fields: [catalogField, productSetField],
+		},
 	],
 };

@@ -101,5 +101,15 @@ export const videoConversationCardResource: Resource = {
 				checkCtas(values, fail, false);
 			},
 		},
+		{
+			operation: 'delete',
+			name: 'Delete',
+			action: 'Delete a video conversation card',
+			description: 'Delete a video conversation card permanently (it cannot be retrieved afterwards)',
+			method: 'DELETE',
+			path: `${path}/{card_id}`,
+			docs: 'https://docs.x.com/x-ads-api/creatives/reference#delete-accounts-account-id-cards-video-conversation-card-id',
+			fields: [accountField, cardIdField],
+		},
 	],
 };

@@ -653,6 +653,19 @@ function updateVcc(ctx: RequestContext) {
 	return envelope(params, vccView(ctx, card));
 }
 
+/** A hard delete (X's reference: a deleted card cannot be retrieved); the answer has deleted true. */
+function deleteVcc(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx);
+	const card = findVcc(ctx, account.account.id);
+	const env = creativesOf(ctx);
+	const view = { ...vccView(ctx, card), updated_at: nextUpdatedAt(card.updated_at, ctx.now), deleted: true };
+	env.videoConversationCards.delete(card.id);
+	const list = env.videoConversationCardsByAccount.get(card.accountId)!;
+	list.splice(list.indexOf(card), 1);
+	return envelope(params, view);
+}
+
 export function registerCardRoutes(router: Router): void {
 	const poll = '/12/accounts/:account_id/cards/poll';
 	router.ads('GET', poll, listPolls);
@@ -664,6 +677,7 @@ export function registerCardRoutes(router: Router): void {
 	router.ads('POST', vcc, createVcc);
 	router.ads('GET', `${vcc}/:card_id`, getVcc);
 	router.ads('PUT', `${vcc}/:card_id`, updateVcc);
+	router.ads('DELETE', `${vcc}/:card_id`, deleteVcc);
 	const cards = '/12/accounts/:account_id/cards';
 	router.ads('GET', cards, listCards);
 	router.ads('POST', cards, createCard);

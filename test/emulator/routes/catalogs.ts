@@ -2,7 +2,7 @@
  * Read-only catalogues (https://docs.x.com/x-ads-api/campaign-management/reference): advertiser business categories, curated categories and
  * line item placement options.
  */
-import { AdsParams, envelope, notFound, requireAccount } from '../ads';
+import { AdsParams, collection, envelope, invalidParameter, missingParameter, notFound, requireAccount } from '../ads';
 import { ok, type RequestContext } from '../http';
 import { refValues } from '../conformance';
 import type { Router } from '../router';
@@ -48,6 +48,23 @@ function listBusinessCategories(ctx: RequestContext) {
 	return ok({ request: { params: params.echo }, data, next_cursor: null });
 }
 
+/** The categories available in any of the given countries; country_codes is required (at most 200). */
+function listCuratedCategories(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	requireAccount(ctx);
+	if (!params.has('country_codes')) throw missingParameter('country_codes');
+	const codes = params.idList('country_codes', 200)!;
+	const bad = codes.find((c) => !/^[A-Z]{2}$/.test(c));
+	if (bad !== undefined) throw invalidParameter('country_codes', `Expected two-letter ISO country codes for country_codes, got "${bad}"`);
+	const wanted = new Set(codes);
+	return collection(params, {
+		source: [...ctx.store.ads[ctx.env].curatedCategories.values()],
+		filter: (c) => c.country_codes.some((code) => wanted.has(code)),
+		render: (c) => structuredClone(c),
+		count: { default: 200, min: 1, max: 1000 },
+	});
+}
+
 function getCuratedCategory(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	requireAccount(ctx);
@@ -69,6 +86,7 @@ function listPlacements(ctx: RequestContext) {
 
 export function registerCatalogRoutes(router: Router): void {
 	router.ads('GET', '/12/advertiser_business_categories', listBusinessCategories);
+	router.ads('GET', '/12/accounts/:account_id/curated_categories', listCuratedCategories);
 	router.ads('GET', '/12/accounts/:account_id/curated_categories/:curated_category_id', getCuratedCategory);
 	router.ads('GET', '/12/line_items/placements', listPlacements);
 }

@@ -50,7 +50,7 @@ function catalogView(c: ProductCatalogRecord) {
 }
 
 /** The catalog named by :product_catalog_id: unknown -> 404, another user's -> 403. */
-function ownedCatalog(ctx: RequestContext): ProductCatalogRecord {
+export function ownedCatalog(ctx: RequestContext): ProductCatalogRecord {
 	const id = ctx.pathParams.product_catalog_id;
 	const catalog = ctx.store.ads[ctx.env].productCatalogs.catalogs.get(id);
 	if (!catalog) throw notFound(`Product catalog ${id} not found`);
@@ -476,6 +476,16 @@ function createProductSet(ctx: RequestContext) {
 	return envelope(params, setView(catalog, set));
 }
 
+/** A permanent deletion; the answer is the set as it was. */
+function deleteProductSet(ctx: RequestContext) {
+	const params = new AdsParams(ctx);
+	const catalog = ownedCatalog(ctx);
+	const set = findSet(ctx, catalog);
+	const view = setView(catalog, set);
+	catalog.sets.delete(set.id);
+	return envelope(params, view);
+}
+
 function updateProductSet(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const catalog = ownedCatalog(ctx);
@@ -504,4 +514,5 @@ export function registerProductCatalogRoutes(router: Router): void {
 	router.ads('POST', sets, createProductSet);
 	router.ads('GET', `${sets}/:product_set_id`, getProductSet);
 	router.ads('PUT', `${sets}/:product_set_id`, updateProductSet);
+	router.ads('DELETE', `${sets}/:product_set_id`, deleteProductSet);
 }
