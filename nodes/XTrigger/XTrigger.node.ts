@@ -348,9 +348,11 @@ function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[]
 		}));
 	// Static data gets the whole memory, not this delivery's events added to what this request
 	// loaded: concurrent deliveries' saves would otherwise drop each other's (the last save wins).
-	// Written whenever it differs, not only with new events: n8n 2.41.1 loses the change of a delivery
-	// that starts an execution (its WorkflowRunner resets the changed flag before the save), and a
-	// later delivery that starts none (a duplicate) saves it then.
+	// Written whenever it differs, not only with new events: what this process knows and static data
+	// lacks (another webhook process's save replaced it) then reaches the others with any delivery.
+	// The node answers X itself: n8n saves static data after webhook() returned, and an answer left
+	// to n8n would come after the execution is queued, where n8n 2.41.1 resets the changed flag first
+	// (WorkflowRunner) and saves nothing.
 	const seen = recent.toString();
 	if (state(ctx).seen !== seen) state(ctx).seen = seen;
 	return items;
