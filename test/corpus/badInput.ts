@@ -116,6 +116,7 @@ const VALID: Record<string, INodeParameters> = {
 	'accountHistory.getAll': { entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' },
 	'audienceEstimate.get': { targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]' },
 	'curatedCategory.get': { curatedCategoryId: 'cc1' },
+	'curatedCategory.getAll': { countryCodes: 'US' },
 	'feature.getAll': {},
 	'feature.add': { featureKeys: ['AGE_TARGETING'] },
 	'feature.remove': { featureKeys: ['AGE_TARGETING'] },
@@ -173,6 +174,7 @@ const VALID: Record<string, INodeParameters> = {
 	'videoConversationCard.get': { cardId: '123' },
 	'videoConversationCard.create': { name: 'VCC', mediaKey: VIDEO, thankYouText: 'Thanks', firstCta: '#one', firstCtaTweet: 'One', additionalFields: { title: 'T' } },
 	'videoConversationCard.update': { cardId: 'abc1', updateFields: { title: 'T' } },
+	'videoConversationCard.delete': { cardId: '123' },
 	'post.create': { asUserId: '756201191646691328', additionalFields: { text: 'Hello' } },
 	'post.updateName': { tweetId: '123', name: 'Post' },
 };
@@ -180,6 +182,7 @@ const VALID: Record<string, INodeParameters> = {
 const historyBase = { account: ACCOUNT, returnAll: true, entityType: 'CAMPAIGN', entityId: 'abc1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 const pollBase = { account: ACCOUNT, name: 'Poll', durationInMinutes: 60, firstChoice: 'A', secondChoice: 'B' };
 const vccBase = { account: ACCOUNT, name: 'VCC', mediaKey: VIDEO, thankYouText: 'Thanks', firstCta: '#one', firstCtaTweet: 'One' };
+const feedBase = { catalog: 'cat1', feedUrl: 'https://shop.example/feed.csv', feedFormat: 'CSV', frequency: 'WEEKLY', startTime: '01:30', timeZone: 'America/New_York', additionalFields: { repeat: 'SATURDAY' } };
 const keywordBase = { granularity: 'DAY', keywords: 'shoes', startTime: '2026-03-01T00:00:00Z' };
 const now = Date.now();
 
@@ -426,6 +429,44 @@ const doc02: BadInput[] = [
 		['product_set_id', 'format', 'set id not an id', { productSetId: 'a b', updateFields: { name: 'x' } }, /Item 0: Product Set ID \(product_set_id\) must be a product set ID/],
 		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'a b', updateFields: { name: 'x' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
 	]),
+	...rows('02 §Product set', 'ads', 'productSet', 'delete', { catalog: 'cat1', productSetId: 'abc' }, [
+		['product_set_id', 'format', 'set id not an id', { productSetId: 'a/b' }, /Item 0: Product Set ID \(product_set_id\) must be a product set ID/],
+		['product_catalog_id', 'format', 'catalog id not an id', { catalog: 'a b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	// The spec documents leave scheduled feeds out: X's reference page is the source.
+	...rows('docs.x.com/x-ads-api/catalog-management/reference §Scheduled Feeds', 'ads', 'scheduledFeed', 'getAll', { returnAll: true }, [
+		['product_catalog_id', 'format', 'catalog id with a slash', { catalog: 'a/b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
+	...rows('docs.x.com/x-ads-api/catalog-management/reference §Scheduled Feeds', 'ads', 'scheduledFeed', 'create', feedBase, [
+		['product_catalog_id', 'format', 'catalog id with a space', { catalog: 'a b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+		['feed_url', 'required', 'feed URL missing', { feedUrl: '={{ $json.missing }}' }, /Item 0: Feed URL \(feed_url\) is required/],
+		['feed_url', 'format', 'feed URL over http', { feedUrl: 'http://shop.example/feed.csv' }, /Item 0: Feed URL \(feed_url\) must be an https:\/\/ URL of the product file/],
+		['feed_format', 'enum', 'format not CSV, TSV or XML', { feedFormat: 'JSON' }, /Item 0: Feed Format \(feed_format\) must be one of CSV, TSV, XML/],
+		['frequency', 'enum', 'frequency not HOURLY, DAILY or WEEKLY', { frequency: 'MONTHLY' }, /Item 0: Frequency \(frequency\) must be one of HOURLY, DAILY, WEEKLY/],
+		['start_time', 'format', 'start time without a leading zero', { startTime: '7:30' }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],
+		['start_time', 'range', 'start time past 23:59', { startTime: '24:00' }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],
+		['time_zone', 'format', 'time zone as an offset', { timeZone: 'GMT+5' }, /Item 0: Time Zone \(time_zone\) must be an IANA time zone/],
+		['time_zone', 'other', 'time zone the tz database does not know', { timeZone: 'Mars/Olympus_Mons' }, /Item 0: Time Zone \(time_zone\) must be an IANA time zone such as America\/New_York \(got "Mars\/Olympus_Mons"\)/],
+		['repeat', 'requiredTogether', 'WEEKLY without a day', { additionalFields: {} }, /Item 0: Repeat \(repeat\) is required for the WEEKLY frequency/],
+		['repeat', 'enum', 'HOURLY every 5 hours', { frequency: 'HOURLY', additionalFields: { repeat: '5' } }, /Item 0: Repeat \(repeat\) must be one of 1, 2, 3, 4, 6, 8, 12 for the HOURLY frequency/],
+		['repeat', 'neverTogether', 'DAILY with a repeat', { frequency: 'DAILY' }, /Item 0: Repeat \(repeat\) must be left empty for the DAILY frequency/],
+	]),
+	...rows('docs.x.com/x-ads-api/catalog-management/reference §Scheduled Feeds', 'ads', 'scheduledFeed', 'update', { catalog: 'cat1', scheduledFeedId: '1577629831247720448' }, [
+		['start_time', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
+		['scheduled_feed_id', 'format', 'feed id with a slash', { scheduledFeedId: 'a/b', updateFields: { startTime: '07:30' } }, /Item 0: Scheduled Feed ID \(scheduled_feed_id\) must be a scheduled feed ID/],
+		['product_catalog_id', 'format', 'catalog id with a space', { catalog: 'a b', updateFields: { startTime: '07:30' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+		['feed_url', 'format', 'feed URL without a scheme', { updateFields: { feedUrl: 'shop.example/feed.csv' } }, /Item 0: Feed URL \(feed_url\) must be an https:\/\/ URL/],
+		['feed_format', 'enum', 'format not CSV, TSV or XML', { updateFields: { feedFormat: 'JSON' } }, /Item 0: Feed Format \(feed_format\) must be one of CSV, TSV, XML/],
+		['frequency', 'enum', 'frequency not in the enum', { updateFields: { frequency: 'YEARLY' } }, /Item 0: Frequency \(frequency\) must be one of HOURLY, DAILY, WEEKLY/],
+		['start_time', 'format', 'start time with seconds', { updateFields: { startTime: '07:30:00' } }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],
+		['time_zone', 'other', 'unknown time zone', { updateFields: { timeZone: 'Europe/Atlantis' } }, /Item 0: Time Zone \(time_zone\) must be an IANA time zone/],
+		['repeat', 'requiredTogether', 'switch to WEEKLY without a day', { updateFields: { frequency: 'WEEKLY' } }, /Item 0: Repeat \(repeat\) is required for the WEEKLY frequency/],
+		['repeat', 'enum', 'repeat neither a day nor hours', { updateFields: { repeat: 'FORTNIGHT' } }, /Item 0: Repeat \(repeat\) must be a day \(MONDAY to SUNDAY\) or a number of hours/],
+	]),
+	...rows('docs.x.com/x-ads-api/catalog-management/reference §Scheduled Feeds', 'ads', 'scheduledFeed', 'delete', { catalog: 'cat1', scheduledFeedId: '1577629831247720448' }, [
+		['scheduled_feed_id', 'format', 'feed id with a space', { scheduledFeedId: '1 2' }, /Item 0: Scheduled Feed ID \(scheduled_feed_id\) must be a scheduled feed ID/],
+		['product_catalog_id', 'format', 'catalog id with a slash', { catalog: 'a/b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
+	]),
 	...rows('02 §Keyword insights', 'ads', 'keywordInsight', 'search', keywordBase, [
 		['keywords', 'count', '11 keywords', { keywords: 'a,b,c,d,e,f,g,h,i,j,k', options: { endTime: '2026-03-02T00:00:00Z' } }, /Item 0: Keywords \(keywords\) and Negative Keywords \(negative_keywords\) take at most 10 keywords together \(got 11\)/],
 		['negative_keywords', 'count', '6 keywords and 5 negative', { keywords: 'a,b,c,d,e,f', options: { endTime: '2026-03-02T00:00:00Z', negativeKeywords: 'g,h,i,j,k' } }, /take at most 10 keywords together \(got 11\)/],
@@ -599,6 +640,9 @@ const doc02: BadInput[] = [
 		['card_ids', 'count', 'more than 200 card ids', { filters: { cardIds: ids(201) } }, /Item 0: Card IDs \(card_ids\) takes at most 200 values \(got 201\)/],
 		['q', 'length', 'name prefix over 80', { filters: { nameStartsWith: 'q'.repeat(81) } }, /Item 0: Name Starts With \(q\) must be at most 80 characters/],
 	]),
+	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'delete', { account: ACCOUNT }, [
+		['card_id', 'format', 'card id with a slash', { cardId: 'a/b' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
+	]),
 	...rows('02 §Video conversation cards', 'ads', 'videoConversationCard', 'get', { account: ACCOUNT }, [
 		['card_id', 'format', 'card id with a space', { cardId: 'a b' }, /Item 0: Card ID \(card_id\) must be an X Ads ID/],
 	]),
@@ -695,6 +739,12 @@ const doc03: BadInput[] = [
 		['targeting_criteria', 'required', 'criteria empty', { targetingCriteria: '[]' }, /Item 0: Targeting Criteria \(targeting_criteria\) (is required|must be a JSON array with at least one criterion)/],
 		['targeting_criteria', 'format', 'criterion without targeting_value', { targetingCriteria: '[{"targeting_type":"INTEREST"}]' }, /Item 0: Targeting Criteria \(targeting_criteria\) entry 0 must be an object with targeting_type and targeting_value/],
 		['operator_type', 'enum', 'operator not EQ or NE', { targetingCriteria: '[{"targeting_type":"INTEREST","targeting_value":"1"}]', additionalFields: { operatorType: 'GT' } }, /Item 0: Operator Type \(operator_type\) must be one of EQ, NE/],
+	]),
+	...rows('03 §Curated category', 'ads', 'curatedCategory', 'getAll', { account: ACCOUNT, returnAll: true }, [
+		['country_codes', 'required', 'no country codes', { countryCodes: ' , ' }, /Item 0: Country Codes \(country_codes\) is required/],
+		['country_codes', 'format', 'country name instead of code', { countryCodes: 'US,France' }, /Item 0: Country Codes \(country_codes\) must be a two-letter ISO 3166 country code/],
+		['country_codes', 'format', 'lower-case code', { countryCodes: 'us' }, /Item 0: Country Codes \(country_codes\) must be a two-letter ISO 3166 country code/],
+		['country_codes', 'count', 'more than 200 codes', { countryCodes: Array.from({ length: 201 }, () => 'US').join(',') }, /Item 0: Country Codes \(country_codes\) takes at most 200 values \(got 201\)/],
 	]),
 	...rows('03 §Curated category', 'ads', 'curatedCategory', 'get', { account: ACCOUNT }, [
 		['curated_category_id', 'format', 'curated category id with a space', { curatedCategoryId: 'cc 1' }, /Item 0: Curated Category ID \(curated_category_id\) must be an X Ads ID/],

@@ -72,7 +72,7 @@ describe('Account App, Account History, Business Category, Curated Category, Pla
 		expect(gb.map((c) => c.id)).toEqual([fx().curatedCategoryIds[1]]);
 		const both = await ok({ resource: 'curatedCategory', operation: 'getAll', account: fx().accountId, countryCodes: 'US,GB', returnAll: false, limit: 1 });
 		expect(both.map((c) => c.id)).toEqual([fx().curatedCategoryIds[0]]);
-		expect(both[0]).toMatchObject({ country_codes: ['US'], publisher_user_ids: expect.any(Array) });
+		expect(both[0]).toMatchObject({ country_codes: ['US'], publisher_user_ids: expect.any(Array), total_count: 2 });
 		expect(requests().map((r) => Object.fromEntries(q(r.query)))).toEqual([{ country_codes: 'GB' }, { country_codes: 'US,GB' }]);
 	});
 

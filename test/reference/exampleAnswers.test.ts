@@ -400,6 +400,7 @@ const OVERRIDES: Record<string, Override> = {
 	'contentCategory.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
 	'biddingRule.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
 	'recommendation.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
+	'curatedCategory.getAll': { expect: (e) => records(e).map((r) => ({ ...r, total_count: e.total_count as number })) },
 };
 
 /** Pages that are not X's answer but ours: the final page after next_cursor, one more record made from the example's last. */

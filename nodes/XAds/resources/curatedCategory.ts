@@ -8,6 +8,17 @@ export const curatedCategoryResource: Resource = {
 	description: 'Curated publisher content categories, available in some countries',
 	endpoints: [
 		{
+			operation: 'get',
+			name: 'Get',
+			action: 'Get a curated category',
+			description: 'Get one curated category with its countries and publishers',
+			method: 'GET',
+			path: '/accounts/{account_id}/curated_categories/{curated_category_id}',
+			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-curated-categories-curated-category-id',
+			fields: [accountField, idField('curated_category_id', 'Curated Category ID')],
+		},
+		// After Get: Get stays the operation of saved workflows that did not set one.
+		{
 			operation: 'getAll',
 			name: 'Get Many',
 			action: 'Get many curated categories',
@@ -29,16 +40,6 @@ export const curatedCategoryResource: Resource = {
 					rules: { pattern: /^[A-Z]{2}$/, patternRule: 'a two-letter ISO 3166 country code in capitals, such as US', maxItems: 200 },
 				},
 			],
-		},
-		{
-			operation: 'get',
-			name: 'Get',
-			action: 'Get a curated category',
-			description: 'Get one curated category with its countries and publishers',
-			method: 'GET',
-			path: '/accounts/{account_id}/curated_categories/{curated_category_id}',
-			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#get-accounts-account-id-curated-categories-curated-category-id',
-			fields: [accountField, idField('curated_category_id', 'Curated Category ID')],
 		},
 	],
 };

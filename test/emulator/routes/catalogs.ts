@@ -6,6 +6,7 @@ import { AdsParams, collection, envelope, invalidParameter, missingParameter, no
 import { ok, type RequestContext } from '../http';
 import { refValues } from '../conformance';
 import type { Router } from '../router';
+import type { CuratedCategory } from '../store';
 
 export interface BusinessCategory {
 	id: string;
@@ -57,12 +58,12 @@ function listCuratedCategories(ctx: RequestContext) {
 	const bad = codes.find((c) => !/^[A-Z]{2}$/.test(c));
 	if (bad !== undefined) throw invalidParameter('country_codes', `Expected two-letter ISO country codes for country_codes, got "${bad}"`);
 	const wanted = new Set(codes);
-	return collection(params, {
-		source: [...ctx.store.ads[ctx.env].curatedCategories.values()],
-		filter: (c) => c.country_codes.some((code) => wanted.has(code)),
-		render: (c) => structuredClone(c),
-		count: { default: 200, min: 1, max: 1000 },
-	});
+	const filter = (c: CuratedCategory) => c.country_codes.some((code) => wanted.has(code));
+	const source = [...ctx.store.ads[ctx.env].curatedCategories.values()];
+	const page = collection(params, { source, filter, render: (c) => structuredClone(c), count: { default: 200, min: 1, max: 1000 } });
+	// X's example answer carries total_count without being asked (the endpoint takes no with_total_count).
+	(page.body as Record<string, unknown>).total_count = source.filter(filter).length;
+	return page;
 }
 
 function getCuratedCategory(ctx: RequestContext) {

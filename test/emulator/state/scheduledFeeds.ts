@@ -4,7 +4,6 @@
  * catalog, so the feeds live beside their catalog record (and go with it when it is deleted or the store reset).
  */
 import { refValues } from '../conformance';
-import type { ProductCatalogRecord } from './productCatalogs';
 
 const POST = 'POST 12/product_catalogs/:product_catalog_id/scheduled_feeds';
 export const FEED_FORMATS = refValues(POST, 'feed_format');
@@ -29,10 +28,11 @@ export interface ScheduledFeed {
 	time_zone: string;
 }
 
-const feeds = new WeakMap<ProductCatalogRecord, Map<string, ScheduledFeed>>();
+/** Keyed by the catalog record (tests may pass the read-only view control.state() gives of it). */
+const feeds = new WeakMap<object, Map<string, ScheduledFeed>>();
 
 /** The feeds of a catalog, by id (created empty on first use). */
-export function feedsOf(catalog: ProductCatalogRecord): Map<string, ScheduledFeed> {
+export function feedsOf(catalog: object): Map<string, ScheduledFeed> {
 	let map = feeds.get(catalog);
 	if (!map) feeds.set(catalog, (map = new Map()));
 	return map;
