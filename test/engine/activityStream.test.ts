@@ -3,6 +3,7 @@
  * emulator's GET /2/activity/stream (chunked lines, keep-alives, split writes, drops, backfill,
  * TooManyConnections and the connections endpoints). Every event is emitted exactly once.
  */
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
@@ -60,7 +61,14 @@ function node(parameters: INodeParameters = {}) {
 	};
 }
 
-async function start(parameters: INodeParameters = {}) {
+async function start(parameters: INodeParameters = {}, apiBaseUrl?: string) {
+	if (apiBaseUrl) {
+		harness = new EngineHarness({
+			nodeTypes: [XTrigger],
+			credentialTypes: [XAppOnlyApi, XOAuth1Api],
+			credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl } },
+		});
+	}
 	const started = await harness.startTrigger(node(parameters));
 	running.push(started);
 	return started;
@@ -80,6 +88,68 @@ async function streamOpen(ms = 5000) {
 }
 
 const post = (n: number) => emulator.control.emitActivity(user(), 'post.create', { id: `18600000000000000${String(n).padStart(2, '0')}`, text: `post ${n}`, edit_history_tweet_ids: [`18600000000000000${String(n).padStart(2, '0')}`] });
+
+/** The ids of the posts the trigger emitted, in order. */
+const emitted = (t: StartedTrigger) => t.items().map((i) => String((((i.payload as IDataObject).data as IDataObject).payload as IDataObject).id));
+
+interface SlowProxy {
+	url: string;
+	/** While true, bytes from X reach the trigger at the budget only. */
+	slow: boolean;
+	close(): Promise<void>;
+}
+
+/** A loopback TCP proxy in front of the emulator that reads X's side at bytesPerSecond while `slow`. */
+async function slowProxy(target: URL, bytesPerSecond: number): Promise<SlowProxy> {
+	const sockets = new Set<Socket>();
+	const server: Server = createServer((client) => {
+		const upstream = connect(Number(target.port), target.hostname);
+		for (const s of [client, upstream]) {
+			sockets.add(s);
+			s.on('close', () => sockets.delete(s));
+			s.on('error', () => undefined);
+		}
+		client.pipe(upstream);
+		upstream.on('data', (chunk: Buffer) => {
+			client.write(chunk);
+			if (!proxy.slow) return;
+			upstream.pause();
+			setTimeout(() => upstream.resume(), Math.ceil((chunk.length * 1000) / bytesPerSecond));
+		});
+		upstream.on('end', () => client.end());
+		upstream.on('close', () => client.destroy());
+		client.on('close', () => upstream.destroy());
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	const proxy: SlowProxy = {
+		url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
+		slow: true,
+		close: async () => {
+			for (const s of sockets) s.destroy();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+	return proxy;
+}
+
+/**
+ * A burst: 40 posts of about 2 KB every 20 ms for 1.5 s (about 4 MB/s), spread in time so that a
+ * reader at full speed keeps up and one at the proxy's budget falls behind. Returns the posts' ids.
+ */
+async function burst(): Promise<string[]> {
+	const ids: string[] = [];
+	const text = 'x'.repeat(1900);
+	for (let round = 0; round < 75; round++) {
+		for (let k = 0; k < 40; k++) {
+			const id = String(1870000000000000000n + BigInt(ids.length));
+			ids.push(id);
+			await emulator.control.emitActivity(user(), 'post.create', { id, text, edit_history_tweet_ids: [id] });
+		}
+		await new Promise((r) => setTimeout(r, 20));
+	}
+	return ids;
+}
 
 describe('X Trigger, activity stream delivery', () => {
 	it('creates its subscriptions without a webhook, emits each event as it arrives, removes them on close', async () => {
@@ -121,6 +191,23 @@ describe('X Trigger, activity stream delivery', () => {
 		expect(reconnects[0]).toBe('');
 		expect(reconnects.slice(1).every((q) => /^backfill_minutes=1$/.test(q))).toBe(true);
 	});
+
+	it('a burst read at full speed through the proxy: X keeps the connection, every event once', async () => {
+		emulator.control.setPlatformSettings({ slowReaderBytes: 64 * 1024 });
+		const proxy = await slowProxy(new URL(emulator.urls.api), 200 * 1024);
+		proxy.slow = false;
+		try {
+			const t = await start({}, proxy.url);
+			await streamOpen();
+			const ids = await burst();
+			await emittedCount(t, ids.length, 15_000);
+			expect(emitted(t)).toEqual(ids);
+			expect(emulator.control.streamConnections().map((c) => c.disconnect_reason)).toEqual([undefined]);
+		} finally {
+			while (running.length) await running.pop()!.close();
+			await proxy.close();
+		}
+	}, 30_000);
 
 	it('reconnects after silence (no keep-alive) and catches up', async () => {
 		emulator.control.setPlatformSettings({ keepAliveMs: 60_000 });

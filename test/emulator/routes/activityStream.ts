@@ -93,15 +93,36 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 			res.write(text.slice(0, cut));
 			res.write(text.slice(cut));
 		} else res.write(text);
-		// X disconnects a reader that leaves too much unread.
-		if (settings.slowReaderBytes > 0 && res.writableLength > settings.slowReaderBytes) endConnection(connection, 'SlowReader', emulatorNow(store));
+		watchBacklog();
+	};
+	// X closes a connection whose queue of messages not yet sent grows too large: the client reads
+	// too slowly (https://docs.x.com/x-api/fundamentals/handling-disconnections, "Client too slow").
+	// The queue is measured once the socket took what the client's side accepts (Node sends the
+	// writes of one tick together), not in the middle of a burst of writes.
+	let checking = false;
+	const watchBacklog = () => {
+		if (settings.slowReaderBytes <= 0 || checking) return;
+		checking = true;
+		setImmediate(() => {
+			checking = false;
+			if (!closed && res.writableLength > settings.slowReaderBytes) endConnection(connection, 'SlowReader', emulatorNow(store));
+		});
 	};
 	const send = (event: StreamEvent) => {
 		if (until !== undefined && event.time > until) return;
 		write(`${event.line}\r\n`);
 	};
 	const keepAlive = setInterval(() => write('\r\n'), settings.keepAliveMs);
-	const reader = (event: StreamEvent) => send(event);
+	// What the client missed (the window it asked for) goes first, at the pace the client reads (the
+	// backlog a reconnect asks for is not a client falling behind); live events wait behind it.
+	const missed = from !== undefined ? state.streamEvents.filter((e) => e.time >= from) : [];
+	const pump = () => {
+		while (missed.length && !closed) {
+			send(missed.shift()!);
+			if (res.writableNeedDrain) return void res.once('drain', pump);
+		}
+	};
+	const reader = (event: StreamEvent) => (missed.length ? missed.push(event) : send(event));
 	const finish = () => {
 		if (closed) return;
 		closed = true;
@@ -118,9 +139,8 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 		res.socket?.destroy();
 	};
 	res.on('close', finish);
-	// What the client missed first (the window it asked for), then live events.
-	if (from !== undefined) for (const event of state.streamEvents.filter((e) => e.time >= from)) send(event);
 	if (until !== undefined && until <= emulatorNow(store)) {
+		for (const event of missed.splice(0)) send(event);
 		closed = true;
 		clearInterval(keepAlive);
 		endConnection(connection, 'EndTimeReached', emulatorNow(store));
@@ -128,6 +148,7 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 		return;
 	}
 	state.streamReaders.add(reader);
+	pump();
 }
 
 /** Drops every open activity stream (X's operational disconnects); returns how many. */
