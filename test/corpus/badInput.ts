@@ -440,7 +440,7 @@ const doc02: BadInput[] = [
 	...rows('docs.x.com/x-ads-api/catalog-management/reference §Scheduled Feeds', 'ads', 'scheduledFeed', 'create', feedBase, [
 		['product_catalog_id', 'format', 'catalog id with a space', { catalog: 'a b' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
 		['feed_url', 'required', 'feed URL missing', { feedUrl: '={{ $json.missing }}' }, /Item 0: Feed URL \(feed_url\) is required/],
-		['feed_url', 'format', 'feed URL over http', { feedUrl: 'http://shop.example/feed.csv' }, /Item 0: Feed URL \(feed_url\) must be an https:\/\/ URL of the product file/],
+		['feed_url', 'format', 'feed URL over ftp', { feedUrl: 'ftp://shop.example/feed.csv' }, /Item 0: Feed URL \(feed_url\) must be a full http\(s\) URL of the product file/],
 		['feed_format', 'enum', 'format not CSV, TSV or XML', { feedFormat: 'JSON' }, /Item 0: Feed Format \(feed_format\) must be one of CSV, TSV, XML/],
 		['frequency', 'enum', 'frequency not HOURLY, DAILY or WEEKLY', { frequency: 'MONTHLY' }, /Item 0: Frequency \(frequency\) must be one of HOURLY, DAILY, WEEKLY/],
 		['start_time', 'format', 'start time without a leading zero', { startTime: '7:30' }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],
@@ -455,7 +455,7 @@ const doc02: BadInput[] = [
 		['start_time', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
 		['scheduled_feed_id', 'format', 'feed id with a slash', { scheduledFeedId: 'a/b', updateFields: { startTime: '07:30' } }, /Item 0: Scheduled Feed ID \(scheduled_feed_id\) must be a scheduled feed ID/],
 		['product_catalog_id', 'format', 'catalog id with a space', { catalog: 'a b', updateFields: { startTime: '07:30' } }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
-		['feed_url', 'format', 'feed URL without a scheme', { updateFields: { feedUrl: 'shop.example/feed.csv' } }, /Item 0: Feed URL \(feed_url\) must be an https:\/\/ URL/],
+		['feed_url', 'format', 'feed URL without a scheme', { updateFields: { feedUrl: 'shop.example/feed.csv' } }, /Item 0: Feed URL \(feed_url\) must be a full http\(s\) URL/],
 		['feed_format', 'enum', 'format not CSV, TSV or XML', { updateFields: { feedFormat: 'JSON' } }, /Item 0: Feed Format \(feed_format\) must be one of CSV, TSV, XML/],
 		['frequency', 'enum', 'frequency not in the enum', { updateFields: { frequency: 'YEARLY' } }, /Item 0: Frequency \(frequency\) must be one of HOURLY, DAILY, WEEKLY/],
 		['start_time', 'format', 'start time with seconds', { updateFields: { startTime: '07:30:00' } }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],

@@ -45,7 +45,7 @@ describe('Scheduled Feed', () => {
 	});
 
 	it.each([
-		['an http URL', { feedUrl: 'http://shop.acme.example/feed.csv' }, /Item 0: Feed URL \(feed_url\) must be an https:\/\/ URL/],
+		['a URL that is not http(s)', { feedUrl: 'ftp://shop.acme.example/feed.csv' }, /Item 0: Feed URL \(feed_url\) must be a full http\(s\) URL/],
 		['a format X does not take', { feedFormat: 'JSON' }, /Item 0: Feed Format \(feed_format\) must be one of CSV, TSV, XML/],
 		['a frequency X does not take', { frequency: 'MONTHLY' }, /Item 0: Frequency \(frequency\) must be one of HOURLY, DAILY, WEEKLY/],
 		['a start time not HH:MM', { startTime: '7:30' }, /Item 0: Start Time \(start_time\) must be a time of day as HH:MM/],
