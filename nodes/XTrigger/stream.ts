@@ -198,8 +198,10 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		async stop() {
 			abort.abort();
 			current?.destroy?.();
-			// The reader ends at once on abort; never wait on it for long.
-			await Promise.race([loop, sleep(5000)]);
+			// The reader ends at once on abort; never wait on it for long, and leave no timer behind.
+			const waited = new AbortController();
+			await Promise.race([loop, sleep(5000, waited.signal).catch(() => undefined)]);
+			waited.abort();
 		},
 	};
 }

@@ -134,15 +134,15 @@ async function slowProxy(target: URL, bytesPerSecond: number): Promise<SlowProxy
 }
 
 /**
- * A burst: 40 posts of about 2 KB every 20 ms for 1.5 s (about 4 MB/s), spread in time so that a
- * reader at full speed keeps up and one at the proxy's budget falls behind. Returns the posts' ids.
+ * A burst: 40 posts of about 2 KB every 20 ms (about 4 MB/s; 3,000 posts take 1.5 s), spread in time
+ * so that a reader at full speed keeps up and one at the proxy's budget falls behind. Returns the posts' ids.
  */
-async function burst(): Promise<string[]> {
+async function burst(count = 3000, first = 0): Promise<string[]> {
 	const ids: string[] = [];
 	const text = 'x'.repeat(1900);
-	for (let round = 0; round < 75; round++) {
+	for (let round = 0; round < count / 40; round++) {
 		for (let k = 0; k < 40; k++) {
-			const id = String(1870000000000000000n + BigInt(ids.length));
+			const id = String(1870000000000000000n + BigInt(first + ids.length));
 			ids.push(id);
 			await emulator.control.emitActivity(user(), 'post.create', { id, text, edit_history_tweet_ids: [id] });
 		}
@@ -191,6 +191,36 @@ describe('X Trigger, activity stream delivery', () => {
 		expect(reconnects[0]).toBe('');
 		expect(reconnects.slice(1).every((q) => /^backfill_minutes=1$/.test(q))).toBe(true);
 	});
+
+	it('a slow reader in a burst: X closes it (client too slow), the trigger reconnects with backfill: every event exactly once', async () => {
+		// X closes a connection whose queue of unsent messages grows too large because the client reads
+		// too slowly (https://docs.x.com/x-api/fundamentals/handling-disconnections, "Client too slow").
+		// The trigger reads through the proxy at 200 KB/s during a 4 MB/s burst, then at full speed.
+		emulator.control.setPlatformSettings({ slowReaderBytes: 64 * 1024 });
+		const proxy = await slowProxy(new URL(emulator.urls.api), 200 * 1024);
+		try {
+			const t = await start({}, proxy.url);
+			await streamOpen();
+			// Burst until X has closed the connection: the kernel's loopback buffers take a few MB first.
+			const ids: string[] = [];
+			const slowDrops = () => emulator.control.streamConnections().filter((c) => c.disconnect_reason === 'SlowReader').length;
+			while (slowDrops() === 0 && ids.length < 6000) ids.push(...(await burst(400, ids.length)));
+			expect(slowDrops()).toBeGreaterThanOrEqual(1);
+			expect(t.items().length).toBeLessThan(ids.length);
+			proxy.slow = false;
+			await emittedCount(t, ids.length, 8000);
+			// Late copies (a backfill still under way) would show up here.
+			await new Promise((r) => setTimeout(r, 300));
+			expect(emitted(t)).toEqual(ids);
+			const queries = emulator.control.requests().filter((r) => r.path === '/2/activity/stream').map((r) => r.query);
+			expect(queries[0]).toBe('');
+			expect(queries.slice(1).length).toBeGreaterThanOrEqual(1);
+			expect(queries.slice(1).every((q) => q === 'backfill_minutes=1')).toBe(true);
+		} finally {
+			while (running.length) await running.pop()!.close();
+			await proxy.close();
+		}
+	}, 20_000);
 
 	it('a burst read at full speed through the proxy: X keeps the connection, every event once', async () => {
 		emulator.control.setPlatformSettings({ slowReaderBytes: 64 * 1024 });

@@ -115,11 +115,16 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 	const keepAlive = setInterval(() => write('\r\n'), settings.keepAliveMs);
 	// What the client missed (the window it asked for) goes first, at the pace the client reads (the
 	// backlog a reconnect asks for is not a client falling behind); live events wait behind it.
+	// The pace: the queue is kept under half the slow-reader limit (Node's own buffer limit, 64 KiB
+	// since Node 22, may be as large as that limit, and waiting for 'drain' alone would fill the
+	// queue past it and close a client that reads as fast as it can).
 	const missed = from !== undefined ? state.streamEvents.filter((e) => e.time >= from) : [];
+	const paceBytes = settings.slowReaderBytes > 0 ? Math.min(res.writableHighWaterMark, settings.slowReaderBytes / 2) : res.writableHighWaterMark;
 	const pump = () => {
 		while (missed.length && !closed) {
-			send(missed.shift()!);
 			if (res.writableNeedDrain) return void res.once('drain', pump);
+			if (res.writableLength >= paceBytes) return void setTimeout(pump, 2);
+			send(missed.shift()!);
 		}
 	};
 	const reader = (event: StreamEvent) => (missed.length ? missed.push(event) : send(event));
