@@ -13,7 +13,6 @@ import { isObject, onlyKeys, requireJsonObject } from '../jsonBody';
 import { refValues } from '../conformance';
 import type { Router } from '../router';
 import {
-	CTA_ORDINALS,
 	liveLibraryObject,
 	MEDIA_POLLS_FEATURE,
 	pollWindow,
@@ -25,6 +24,17 @@ import {
 	type VideoConversationCardRecord,
 } from '../state/creatives';
 import { adsId, adsTime, nextUpdatedAt, snowflake } from '../util';
+import {
+	checkConversationCard,
+	conversationCardRoutes,
+	conversationView,
+	findConversationCard,
+	NAMED_SORT,
+	readConversationFields,
+	URL_PATTERN,
+	type ConversationInput,
+	type ConversationKind,
+} from './conversationCards';
 import { creativesOf } from './media';
 
 export const BUTTON_LABELS = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'] as const;
@@ -42,9 +52,6 @@ const COUNTRY_CODES = new Set(
 	).split(' '),
 );
 
-const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const HASHTAG = /^#[\p{L}\p{N}_]+$/u;
-const hashtagLength = (tag: string) => [...tag].length - 1;
 
 // ---- Cards ------------------------------------------------------------------------------------
 
@@ -382,13 +389,6 @@ function findPoll(ctx: RequestContext, accountId: string): PollCardRecord {
 	return poll;
 }
 
-const NAMED_SORT = {
-	created_at: (c: { created_at: string }) => c.created_at,
-	id: (c: { id: string }) => c.id,
-	name: (c: { name: string }) => c.name.toLowerCase(),
-	updated_at: (c: { updated_at: string }) => c.updated_at,
-};
-
 function listPolls(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
@@ -487,86 +487,22 @@ function vccView(ctx: RequestContext, card: VideoConversationCardRecord) {
 		name: card.name,
 		card_uri: card.card_uri,
 		card_type: 'VIDEO_CONVERSATION',
-		title: card.title,
-	};
-	for (const n of CTA_ORDINALS) {
-		if (card.ctas[`${n}_cta`] !== undefined) {
-			view[`${n}_cta`] = card.ctas[`${n}_cta`];
-			view[`${n}_cta_tweet`] = card.ctas[`${n}_cta_tweet`];
-		}
-	}
-	view.thank_you_text = card.thank_you_text;
-	if (card.thank_you_url !== undefined) view.thank_you_url = card.thank_you_url;
-	Object.assign(view, {
+		...conversationView(card),
 		media_url: upload?.media_url ?? null,
 		media_key: card.media_key,
 		poster_media_url: poster?.media_url ?? (upload ? `https://pbs.twimg.com/ext_tw_video_thumb/${card.media_key.split('_')[1]}/img/poster.jpg` : null),
 		video_width: String(upload?.width ?? ''),
 		video_height: String(upload?.height ?? ''),
 		video_owner_id: card.video_owner_id,
-	});
+	};
 	if (card.unlocked_video_media_key !== undefined) view.unlocked_video_media_key = card.unlocked_video_media_key;
 	return { ...view, created_at: card.created_at, updated_at: card.updated_at, deleted: card.deleted };
 }
 
-function findVcc(ctx: RequestContext, accountId: string, withDeleted = false): VideoConversationCardRecord {
-	const id = ctx.pathParams.card_id;
-	const card = creativesOf(ctx).videoConversationCards.get(id);
-	if (!card || card.accountId !== accountId || (card.deleted && !withDeleted)) throw notFound(`Video conversation card ${id} not found`);
-	return card;
-}
-
-function listVccs(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const ids = params.idList('card_ids', 200);
-	const q = params.string('q', { maxLength: 80 })?.toLowerCase();
-	const withDeleted = params.boolean('with_deleted');
-	const idSet = ids ? new Set(ids) : null;
-	return collection(params, {
-		source: creativesOf(ctx).videoConversationCardsByAccount.get(account.account.id) ?? [],
-		filter: (c) => (withDeleted || !c.deleted) && (!idSet || idSet.has(c.id)) && (q === undefined || c.name.toLowerCase().startsWith(q)),
-		sortFields: NAMED_SORT,
-		render: (c) => vccView(ctx, c),
-		count: { default: 200, min: 1, max: 1000 },
-	});
-}
-
-function getVcc(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const withDeleted = params.boolean('with_deleted');
-	return envelope(params, vccView(ctx, findVcc(ctx, account.account.id, withDeleted)));
-}
-
-type VccFields = Omit<VideoConversationCardRecord, 'accountId' | 'id' | 'card_uri' | 'video_owner_id' | 'created_at' | 'updated_at' | 'deleted'>;
-
-/** Reads every parameter (all optional here); the caller merges and checks the pairing rules. */
-function readVccParams(ctx: RequestContext, params: AdsParams, accountId: string): Partial<VccFields> & { ctas: Record<string, string> } {
+/** The common fields, then the video, its poster and the unlocked image or video. */
+function readVccParams(ctx: RequestContext, params: AdsParams, accountId: string): ConversationInput<VideoConversationCardRecord> {
 	const env = creativesOf(ctx);
-	const out: Partial<VccFields> & { ctas: Record<string, string> } = { ctas: {} };
-	const name = params.string('name');
-	if (name !== undefined) out.name = name;
-	for (const n of CTA_ORDINALS) {
-		const cta = params.string(`${n}_cta`);
-		if (cta !== undefined) {
-			if (!HASHTAG.test(cta) || hashtagLength(cta) > 20) {
-				throw invalidParameter(`${n}_cta`, `Expected a hashtag of at most 20 characters after the #, got "${cta}" for ${n}_cta`);
-			}
-			out.ctas[`${n}_cta`] = cta;
-		}
-		const tweet = params.string(`${n}_cta_tweet`);
-		if (tweet !== undefined) out.ctas[`${n}_cta_tweet`] = tweet;
-	}
-	const title = params.string('title', { maxLength: 23 });
-	if (title !== undefined) out.title = title;
-	const thankYou = params.string('thank_you_text', { maxLength: 23 });
-	if (thankYou !== undefined) out.thank_you_text = thankYou;
-	const thankYouUrl = params.string('thank_you_url');
-	if (thankYouUrl !== undefined) {
-		if (!URL_PATTERN.test(thankYouUrl)) throw invalidParameter('thank_you_url', `Expected a URL, got "${thankYouUrl}" for thank_you_url`);
-		out.thank_you_url = thankYouUrl;
-	}
+	const out: ConversationInput<VideoConversationCardRecord> = readConversationFields(params);
 	const media = (name: string, type: 'IMAGE' | 'VIDEO') => {
 		const key = params.string(name, { maxLength: 64 });
 		if (key === undefined) return undefined;
@@ -586,22 +522,14 @@ function readVccParams(ctx: RequestContext, params: AdsParams, accountId: string
 	return out;
 }
 
-/** The rules across fields, on the card as it would be after the change. */
-function checkVcc(card: Pick<VideoConversationCardRecord, 'title' | 'ctas'> & Partial<VccFields>): void {
-	const { ctas } = card;
-	CTA_ORDINALS.forEach((n, i) => {
-		const cta = ctas[`${n}_cta`];
-		const tweet = ctas[`${n}_cta_tweet`];
-		if (cta !== undefined && tweet === undefined) throw missingParameter(`${n}_cta_tweet`);
-		if (tweet !== undefined && cta === undefined) throw missingParameter(`${n}_cta`);
-		if (i > 1 && cta !== undefined && ctas[`${CTA_ORDINALS[i - 1]}_cta`] === undefined) {
-			throw invalidParameter(`${n}_cta`, `${n}_cta needs ${CTA_ORDINALS[i - 1]}_cta`);
-		}
-	});
-	if (card.title === null && ctas.second_cta === undefined) {
-		throw invalidParameter('title', 'title is required when second_cta is absent (and second_cta when title is absent)');
-	}
-}
+const VCC: ConversationKind<VideoConversationCardRecord> = {
+	label: 'Video conversation card',
+	byId: (ctx) => creativesOf(ctx).videoConversationCards,
+	source: (ctx, accountId) => creativesOf(ctx).videoConversationCardsByAccount.get(accountId) ?? [],
+	read: readVccParams,
+	view: vccView,
+};
+const vccRoutes = conversationCardRoutes(VCC);
 
 function createVcc(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
@@ -612,8 +540,7 @@ function createVcc(ctx: RequestContext) {
 		if (!params.has(required)) throw missingParameter(required);
 	}
 	const input = readVccParams(ctx, params, accountId);
-	const draft = { ...input, title: input.title ?? null };
-	checkVcc(draft);
+	checkConversationCard(input);
 	let id = adsId(5);
 	while (env.videoConversationCards.has(id)) id = adsId(5);
 	const t = adsTime(ctx.now);
@@ -640,24 +567,11 @@ function createVcc(ctx: RequestContext) {
 	return envelope(params, vccView(ctx, card));
 }
 
-function updateVcc(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const card = findVcc(ctx, account.account.id);
-	const { ctas, ...rest } = readVccParams(ctx, params, account.account.id);
-	const next = { ...card, ...rest, ctas: { ...card.ctas, ...ctas } };
-	checkVcc(next);
-	const changed = Object.keys(rest).length > 0 || Object.keys(ctas).length > 0;
-	Object.assign(card, next);
-	if (changed) card.updated_at = nextUpdatedAt(card.updated_at, ctx.now);
-	return envelope(params, vccView(ctx, card));
-}
-
 /** A hard delete (X's reference: a deleted card cannot be retrieved); the answer has deleted true. */
 function deleteVcc(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
-	const card = findVcc(ctx, account.account.id);
+	const card = findConversationCard(ctx, VCC, account.account.id);
 	const env = creativesOf(ctx);
 	const view = { ...vccView(ctx, card), updated_at: nextUpdatedAt(card.updated_at, ctx.now), deleted: true };
 	env.videoConversationCards.delete(card.id);
@@ -673,10 +587,10 @@ export function registerCardRoutes(router: Router): void {
 	router.ads('GET', `${poll}/:card_id`, getPoll);
 	router.ads('DELETE', `${poll}/:card_id`, deletePoll);
 	const vcc = '/12/accounts/:account_id/cards/video_conversation';
-	router.ads('GET', vcc, listVccs);
+	router.ads('GET', vcc, vccRoutes.list);
 	router.ads('POST', vcc, createVcc);
-	router.ads('GET', `${vcc}/:card_id`, getVcc);
-	router.ads('PUT', `${vcc}/:card_id`, updateVcc);
+	router.ads('GET', `${vcc}/:card_id`, vccRoutes.get);
+	router.ads('PUT', `${vcc}/:card_id`, vccRoutes.update);
 	router.ads('DELETE', `${vcc}/:card_id`, deleteVcc);
 	const cards = '/12/accounts/:account_id/cards';
 	router.ads('GET', cards, listCards);

@@ -11,21 +11,24 @@ import { AdsParams, collection, envelope, invalidParameter, missingParameter, no
 import { refValues } from '../conformance';
 import type { RequestContext } from '../http';
 import type { Router } from '../router';
-import { CTA_ORDINALS, liveLibraryObject, type ImageConversationCardRecord, type MediaCreativeRecord, type PrerollCtaRecord } from '../state/creatives';
+import { liveLibraryObject, type ImageConversationCardRecord, type MediaCreativeRecord, type PrerollCtaRecord } from '../state/creatives';
 import type { LineItemRecord } from '../store';
 import { adsId, adsTime, nextUpdatedAt, snowflake } from '../util';
+import {
+	checkConversationCard,
+	conversationCardRoutes,
+	conversationView,
+	findConversationCard,
+	NAMED_SORT,
+	readConversationFields,
+	URL_PATTERN,
+	type ConversationInput,
+	type ConversationKind,
+} from './conversationCards';
 import { creativesOf } from './media';
 
-const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const HASHTAG = /^#[\p{L}\p{N}_]{1,20}$/u;
 const CALLS_TO_ACTION = refValues('POST 12/accounts/:account_id/preroll_call_to_actions', 'call_to_action');
 
-const NAMED_SORT = {
-	created_at: (c: { created_at: string }) => c.created_at,
-	id: (c: { id: string }) => c.id,
-	name: (c: { name: string }) => c.name.toLowerCase(),
-	updated_at: (c: { updated_at: string }) => c.updated_at,
-};
 const DATED_SORT = { created_at: NAMED_SORT.created_at, id: NAMED_SORT.id, updated_at: NAMED_SORT.updated_at };
 
 function urlParam(params: AdsParams, name: string, required = false): string | undefined {
@@ -45,15 +48,7 @@ export function accountLineItem(ctx: RequestContext, accountId: string, id: stri
 
 function iccView(ctx: RequestContext, card: ImageConversationCardRecord) {
 	const upload = creativesOf(ctx).uploads.get(card.media_key);
-	const view: Record<string, unknown> = { name: card.name, id: card.id, card_uri: card.card_uri, card_type: 'IMAGE_CONVERSATION', title: card.title };
-	for (const n of CTA_ORDINALS) {
-		if (card.ctas[`${n}_cta`] !== undefined) {
-			view[`${n}_cta`] = card.ctas[`${n}_cta`];
-			view[`${n}_cta_tweet`] = card.ctas[`${n}_cta_tweet`];
-		}
-	}
-	view.thank_you_text = card.thank_you_text;
-	if (card.thank_you_url !== undefined) view.thank_you_url = card.thank_you_url;
+	const view: Record<string, unknown> = { name: card.name, id: card.id, card_uri: card.card_uri, card_type: 'IMAGE_CONVERSATION', ...conversationView(card) };
 	if (card.unlocked_image_media_key !== undefined) view.unlocked_image_url = creativesOf(ctx).uploads.get(card.unlocked_image_media_key)?.media_url ?? null;
 	return {
 		...view,
@@ -65,13 +60,6 @@ function iccView(ctx: RequestContext, card: ImageConversationCardRecord) {
 		updated_at: card.updated_at,
 		deleted: card.deleted,
 	};
-}
-
-function findIcc(ctx: RequestContext, accountId: string, withDeleted = false): ImageConversationCardRecord {
-	const id = ctx.pathParams.card_id;
-	const card = creativesOf(ctx).imageConversationCards.get(id);
-	if (!card || card.accountId !== accountId || (card.deleted && !withDeleted)) throw notFound(`Image conversation card ${id} not found`);
-	return card;
 }
 
 /** A library image at least 800 px wide with the given aspect ratio (1.91:1 for the card, 5:2 for the unlocked image). */
@@ -88,27 +76,8 @@ function cardImage(ctx: RequestContext, params: AdsParams, accountId: string, na
 	return key;
 }
 
-type IccInput = Partial<Omit<ImageConversationCardRecord, 'ctas'>> & { ctas: Record<string, string> };
-
-function readIcc(ctx: RequestContext, params: AdsParams, accountId: string): IccInput {
-	const out: IccInput = { ctas: {} };
-	const name = params.string('name');
-	if (name !== undefined) out.name = name;
-	for (const n of CTA_ORDINALS) {
-		const cta = params.string(`${n}_cta`);
-		if (cta !== undefined) {
-			if (!HASHTAG.test(cta)) throw invalidParameter(`${n}_cta`, `Expected a hashtag of at most 20 characters after the #, got "${cta}" for ${n}_cta`);
-			out.ctas[`${n}_cta`] = cta;
-		}
-		const tweet = params.string(`${n}_cta_tweet`);
-		if (tweet !== undefined) out.ctas[`${n}_cta_tweet`] = tweet;
-	}
-	const title = params.string('title', { maxLength: 23 });
-	if (title !== undefined) out.title = title;
-	const thankYou = params.string('thank_you_text', { maxLength: 23 });
-	if (thankYou !== undefined) out.thank_you_text = thankYou;
-	const thankYouUrl = urlParam(params, 'thank_you_url');
-	if (thankYouUrl !== undefined) out.thank_you_url = thankYouUrl;
+function readIcc(ctx: RequestContext, params: AdsParams, accountId: string): ConversationInput<ImageConversationCardRecord> {
+	const out = readConversationFields(params);
 	const media = cardImage(ctx, params, accountId, 'media_key', 1.91);
 	if (media !== undefined) out.media_key = media;
 	const unlocked = cardImage(ctx, params, accountId, 'unlocked_image_media_key', 2.5);
@@ -116,50 +85,21 @@ function readIcc(ctx: RequestContext, params: AdsParams, accountId: string): Icc
 	return out;
 }
 
-/** The rules across fields, on the card as it would be after the change. */
-function checkIcc(card: { title?: string | null; ctas: Record<string, string> }): void {
-	CTA_ORDINALS.forEach((n, i) => {
-		const cta = card.ctas[`${n}_cta`];
-		const tweet = card.ctas[`${n}_cta_tweet`];
-		if (cta !== undefined && tweet === undefined) throw missingParameter(`${n}_cta_tweet`);
-		if (tweet !== undefined && cta === undefined) throw missingParameter(`${n}_cta`);
-		if (i > 1 && cta !== undefined && card.ctas[`${CTA_ORDINALS[i - 1]}_cta`] === undefined) throw invalidParameter(`${n}_cta`, `${n}_cta needs ${CTA_ORDINALS[i - 1]}_cta`);
-	});
-	if ((card.title === null || card.title === undefined) && card.ctas.second_cta === undefined) {
-		throw invalidParameter('title', 'title is required when second_cta is absent (and second_cta when title is absent)');
-	}
-}
-
-function listIccs(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const ids = params.idList('card_ids', 200);
-	const q = params.string('q', { maxLength: 80 })?.toLowerCase();
-	const withDeleted = params.boolean('with_deleted');
-	const idSet = ids ? new Set(ids) : null;
-	return collection(params, {
-		source: [...creativesOf(ctx).imageConversationCards.values()],
-		filter: (c) =>
-			c.accountId === account.account.id && (withDeleted || !c.deleted) && (!idSet || idSet.has(c.id)) && (q === undefined || c.name.toLowerCase().startsWith(q)),
-		sortFields: NAMED_SORT,
-		render: (c) => iccView(ctx, c),
-		count: { default: 200, min: 1, max: 1000 },
-	});
-}
-
-function getIcc(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const withDeleted = params.boolean('with_deleted');
-	return envelope(params, iccView(ctx, findIcc(ctx, account.account.id, withDeleted)));
-}
+const ICC: ConversationKind<ImageConversationCardRecord> = {
+	label: 'Image conversation card',
+	byId: (ctx) => creativesOf(ctx).imageConversationCards,
+	source: (ctx) => [...creativesOf(ctx).imageConversationCards.values()],
+	read: readIcc,
+	view: iccView,
+};
+const iccRoutes = conversationCardRoutes(ICC);
 
 function createIcc(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
 	const accountId = account.account.id;
 	const input = readIcc(ctx, params, accountId);
-	checkIcc(input);
+	checkConversationCard(input);
 	const env = creativesOf(ctx);
 	let id = adsId(5);
 	while (env.imageConversationCards.has(id)) id = adsId(5);
@@ -183,23 +123,10 @@ function createIcc(ctx: RequestContext) {
 	return envelope(params, iccView(ctx, card));
 }
 
-function updateIcc(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const card = findIcc(ctx, account.account.id);
-	const { ctas, ...rest } = readIcc(ctx, params, account.account.id);
-	const next = { ...card, ...rest, ctas: { ...card.ctas, ...ctas } };
-	checkIcc(next);
-	const changed = Object.keys(rest).length > 0 || Object.keys(ctas).length > 0;
-	Object.assign(card, next);
-	if (changed) card.updated_at = nextUpdatedAt(card.updated_at, ctx.now);
-	return envelope(params, iccView(ctx, card));
-}
-
 function deleteIcc(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
-	const card = findIcc(ctx, account.account.id);
+	const card = findConversationCard(ctx, ICC, account.account.id);
 	card.deleted = true;
 	card.updated_at = nextUpdatedAt(card.updated_at, ctx.now);
 	return envelope(params, iccView(ctx, card));
@@ -433,10 +360,10 @@ function deleteMediaCreative(ctx: RequestContext) {
 
 export function registerCreativeExtraRoutes(router: Router): void {
 	const icc = '/12/accounts/:account_id/cards/image_conversation';
-	router.ads('GET', icc, listIccs);
+	router.ads('GET', icc, iccRoutes.list);
 	router.ads('POST', icc, createIcc);
-	router.ads('GET', `${icc}/:card_id`, getIcc);
-	router.ads('PUT', `${icc}/:card_id`, updateIcc);
+	router.ads('GET', `${icc}/:card_id`, iccRoutes.get);
+	router.ads('PUT', `${icc}/:card_id`, iccRoutes.update);
 	router.ads('DELETE', `${icc}/:card_id`, deleteIcc);
 	router.ads('GET', '/12/accounts/:account_id/cards/all', cardsByUri);
 	router.ads('GET', '/12/accounts/:account_id/cards/all/:card_id', cardAnyType);

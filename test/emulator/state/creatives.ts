@@ -104,7 +104,8 @@ export interface PollCardRecord {
 
 export const CTA_ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
 
-export interface VideoConversationCardRecord {
+/** What image and video conversation cards share. */
+export interface ConversationCardRecord {
 	accountId: string;
 	id: string;
 	name: string;
@@ -115,13 +116,16 @@ export interface VideoConversationCardRecord {
 	thank_you_text: string;
 	thank_you_url?: string;
 	media_key: string;
-	poster_media_key?: string;
 	unlocked_image_media_key?: string;
-	unlocked_video_media_key?: string;
-	video_owner_id: string;
 	created_at: string;
 	updated_at: string;
 	deleted: boolean;
+}
+
+export interface VideoConversationCardRecord extends ConversationCardRecord {
+	poster_media_key?: string;
+	unlocked_video_media_key?: string;
+	video_owner_id: string;
 }
 
 export interface PostRecord {
@@ -173,23 +177,8 @@ export interface DraftPostRecord {
 	updated_at: string;
 }
 
-export interface ImageConversationCardRecord {
-	accountId: string;
-	id: string;
-	name: string;
-	card_uri: string;
-	title: string | null;
-	/** first_cta, first_cta_tweet, second_cta, ... (only the set ones). */
-	ctas: Record<string, string>;
-	thank_you_text: string;
-	thank_you_url?: string;
-	media_key: string;
-	/** Write-only on the wire: X answers the image's URL. */
-	unlocked_image_media_key?: string;
-	created_at: string;
-	updated_at: string;
-	deleted: boolean;
-}
+/** unlocked_image_media_key is write-only on the wire: X answers the image's URL. */
+export type ImageConversationCardRecord = ConversationCardRecord;
 
 export interface PrerollCtaRecord {
 	accountId: string;
