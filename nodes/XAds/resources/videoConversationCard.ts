@@ -3,18 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { checkCtas, ctaFields, thankYouUrlField } from './conversationCard';
 import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
-
-/** A hashtag of at most 20 characters, not counting the #. */
-const HASHTAG = { pattern: /^#[\p{L}\p{N}_]{1,20}$/u, patternRule: 'a hashtag such as #shoes, at most 20 characters after the #' };
-const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
-const label = (s: string) => s[0].toUpperCase() + s.slice(1);
-
-const ctaFields = (required: boolean): Field[] =>
-	ORDINALS.flatMap((n, i) => [
-		{ wire: `${n}_cta`, label: `${label(n)} CTA`, type: 'string', required: required && i === 0, description: 'A hashtag, at most 20 characters after the #', rules: HASHTAG } as Field,
-		{ wire: `${n}_cta_tweet`, label: `${label(n)} CTA Post Text`, type: 'string', required: required && i === 0, description: `The post text of the ${n} call to action` } as Field,
-	]);
 
 const otherFields = (required: boolean): Field[] => [
 	{ wire: 'name', label: 'Name', type: 'string', required, rules: { minLength: 1 } },
@@ -22,25 +12,14 @@ const otherFields = (required: boolean): Field[] => [
 	{ wire: 'thank_you_text', label: 'Thank You Text', type: 'string', required, rules: { maxLength: 23 } },
 	{ wire: 'title', label: 'Title', type: 'string', description: 'Required when there is no second CTA', rules: { maxLength: 23 } },
 	{ wire: 'poster_media_key', label: 'Poster Media Key', type: 'string', description: 'Default the first frame', rules: MEDIA_KEY },
-	{ wire: 'thank_you_url', label: 'Thank You URL', type: 'string', rules: { pattern: /^https?:\/\/\S+$/i, patternRule: 'a URL' } },
+	thankYouUrlField,
 	{ wire: 'unlocked_image_media_key', label: 'Unlocked Image Media Key', type: 'string', rules: MEDIA_KEY },
 	{ wire: 'unlocked_video_media_key', label: 'Unlocked Video Media Key', type: 'string', rules: MEDIA_KEY },
 ];
 
-/** Each CTA needs its post text (and the CTA before it); a card needs a title or a second CTA. */
-function checkCtas(values: IDataObject, fail: (field: string, rule: string) => never, creating: boolean): void {
-	ORDINALS.forEach((n, i) => {
-		const cta = values[`${n}_cta`];
-		const tweet = values[`${n}_cta_tweet`];
-		if (cta !== undefined && tweet === undefined) fail(`${label(n)} CTA Post Text (${n}_cta_tweet)`, `is required when ${label(n)} CTA (${n}_cta) is set`);
-		if (tweet !== undefined && cta === undefined) fail(`${label(n)} CTA (${n}_cta)`, `is required when ${label(n)} CTA Post Text (${n}_cta_tweet) is set`);
-		if (i >= 2 && cta !== undefined && values[`${ORDINALS[i - 1]}_cta`] === undefined && creating) {
-			fail(`${label(n)} CTA (${n}_cta)`, `needs ${label(ORDINALS[i - 1])} CTA (${ORDINALS[i - 1]}_cta) to be set`);
-		}
-	});
-	if (creating && values.title === undefined && values.second_cta === undefined) {
-		fail('Title (title)', 'is required when there is no Second CTA (second_cta)');
-	}
+/** The shared CTA rules, then the kinds of media. */
+function check(values: IDataObject, fail: (field: string, rule: string) => never, creating: boolean): void {
+	checkCtas(values, fail, creating);
 	checkMediaKind(values, 'media_key', 'Media Key', ['VIDEO'], fail);
 	checkMediaKind(values, 'poster_media_key', 'Poster Media Key', ['IMAGE'], fail);
 	checkMediaKind(values, 'unlocked_image_media_key', 'Unlocked Image Media Key', ['IMAGE'], fail);
@@ -84,8 +63,8 @@ export const videoConversationCardResource: Resource = {
 			method: 'POST',
 			path,
 			docs: 'https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-cards-video-conversation',
-			fields: [accountField, ...otherFields(true), ...ctaFields(true)],
-			check: (values, { fail }) => checkCtas(values, fail, true),
+			fields: [accountField, ...otherFields(true), ...ctaFields(true, '#shoes')],
+			check: (values, { fail }) => check(values, fail, true),
 		},
 		{
 			operation: 'update',
@@ -95,10 +74,10 @@ export const videoConversationCardResource: Resource = {
 			method: 'PUT',
 			path: `${path}/{card_id}`,
 			docs: 'https://docs.x.com/x-ads-api/creatives/reference#put-accounts-account-id-cards-video-conversation-card-id',
-			fields: [accountField, cardIdField, ...otherFields(false), ...ctaFields(false)],
+			fields: [accountField, cardIdField, ...otherFields(false), ...ctaFields(false, '#shoes')],
 			check: (values, { fail }) => {
 				if (Object.keys(values).every((k) => k === 'account_id' || k === 'card_id')) fail('Update Fields', 'needs at least one field to change');
-				checkCtas(values, fail, false);
+				check(values, fail, false);
 			},
 		},
 		{
