@@ -24,7 +24,7 @@ import {
 } from '../fields';
 
 /** "The current maximum batch size is 40." (POST batch/accounts/:account_id/campaigns and line_items) */
-export const BATCH_MAX = 40;
+const BATCH_MAX = 40;
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 
@@ -121,7 +121,7 @@ const errorText = (e: IDataObject) => `${String(e.code ?? 'ERROR')}: ${String(e.
  * items of the same request an error saying they were not applied. Without Continue On Fail no
  * further request is sent after a refused one.
  */
-export function entityBatch(noun: string) {
+function entityBatch(noun: string) {
 	return async (ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy): Promise<Array<IDataObject[] | Error>> => {
 		const node = ctx.getNode();
 		const results: Array<IDataObject[] | Error> = new Array(items.length);
@@ -174,7 +174,7 @@ export function entityBatch(noun: string) {
 }
 
 /** The rules of a batch item by its operation type: the fields X's single endpoint takes, and the ID where one is needed. */
-export function checkBatchItem(
+function checkBatchItem(
 	values: IDataObject,
 	fail: CheckHelpers['fail'],
 	spec: { idWire: string; idLabel: string; create: Field[]; update: Field[]; requiredOnCreate: Field[] },
@@ -236,15 +236,62 @@ export function statusEndpoint(resource: 'campaign' | 'line item', status: 'ACTI
 }
 
 const campaignPath = '/accounts/{account_id}/campaigns/{campaign_id}';
-const batchFields: Field[] = [
-	accountField,
-	{ wire: 'operation_type', label: 'Operation Type', type: 'options', options: ['Create', 'Update', 'Delete'], required: true, description: 'What to do with this item\'s campaign (an expression may choose per item)' },
-	{ ...idField('campaign_id', 'Campaign ID', false), description: 'The campaign to update or delete (empty for Create)' },
-	{ ...idField('funding_instrument_id', 'Funding Instrument ID', false), description: 'Create only: the funding instrument that pays' },
-	{ ...nameField, description: 'Required for Create; at most 255 characters' },
-	{ wire: 'entity_status', label: 'Status', type: 'options', options: ['ACTIVE', 'DRAFT', 'PAUSED'], description: 'Create defaults to PAUSED here too; DRAFT only on Create' },
-	...createOptional,
-];
+/**
+ * Create, Update or Delete in Batch, one operation per input item (https://docs.x.com/x-ads-api/campaign-management/reference#post-batch-accounts-account-id-campaigns
+ * and #post-batch-accounts-account-id-line-items). Create makes PAUSED records unless Status says otherwise.
+ */
+export function batchEndpoint(spec: {
+	noun: 'campaign' | 'line item';
+	label: string;
+	/** The fields only Create takes, shown after the ID. */
+	createOnly: Field[];
+	/** Create's optional fields. */
+	optional: Field[];
+	update: Field[];
+	requiredOnCreate: string[];
+	/** The resource's own rules, after the rules by operation type. */
+	check: (values: IDataObject, fail: CheckHelpers['fail']) => void;
+}): Endpoint {
+	const wire = spec.noun.replace(' ', '_');
+	const idWire = `${wire}_id`;
+	const idLabel = `${spec.label} ID`;
+	const fields: Field[] = [
+		accountField,
+		{ wire: 'operation_type', label: 'Operation Type', type: 'options', options: ['Create', 'Update', 'Delete'], required: true, description: `What to do with this item's ${spec.noun} (an expression may choose per item)` },
+		{ ...idField(idWire, idLabel, false), description: `The ${spec.noun} to update or delete (empty for Create)` },
+		...spec.createOnly,
+		{ wire: 'entity_status', label: 'Status', type: 'options', options: ['ACTIVE', 'DRAFT', 'PAUSED'], description: 'Create defaults to PAUSED here too; DRAFT only on Create' },
+		...spec.optional,
+	];
+	return {
+		operation: 'batch',
+		name: 'Create, Update or Delete in Batch',
+		action: `Create or update or delete ${spec.noun}s in batch`,
+		description: `Create, update or delete one ${spec.noun} per input item, ${BATCH_MAX} per request; X applies each request all or nothing. Create makes PAUSED ${spec.noun}s unless Status says otherwise.`,
+		method: 'POST',
+		path: `/batch/accounts/{account_id}/${wire}s`,
+		docs: `${DOCS}#post-batch-accounts-account-id-${wire.replace('_', '-')}s`,
+		send: 'json',
+		optionalLabel: `${spec.label} Fields`,
+		fields,
+		read: (_ctx, _i, readParameters) => {
+			const values = readParameters();
+			if (values.operation_type === 'Create' && values.entity_status === undefined) values.entity_status = 'PAUSED';
+			return values;
+		},
+		check: (values, { fail }) => {
+			checkBatchItem(values, fail, {
+				idWire,
+				idLabel,
+				create: fields.filter((f) => f.wire !== idWire),
+				update: spec.update,
+				requiredOnCreate: fields.filter((f) => spec.requiredOnCreate.includes(f.wire)),
+			});
+			spec.check(values, fail);
+		},
+		batch: entityBatch(spec.noun),
+	};
+}
 
 export const campaignResource: Resource = {
 	name: 'Campaign',
@@ -324,34 +371,20 @@ export const campaignResource: Resource = {
 			notFoundMessage: 'The campaign is already deleted, or does not exist (X answered 404)',
 			output: recordsWithAmounts,
 		},
-		{
-			operation: 'batch',
-			name: 'Create, Update or Delete in Batch',
-			action: 'Create or update or delete campaigns in batch',
-			description: `Create, update or delete one campaign per input item, ${BATCH_MAX} per request; X applies each request all or nothing. Create makes PAUSED campaigns unless Status says otherwise.`,
-			method: 'POST',
-			path: '/batch/accounts/{account_id}/campaigns',
-			docs: `${DOCS}#post-batch-accounts-account-id-campaigns`,
-			send: 'json',
-			optionalLabel: 'Campaign Fields',
-			fields: batchFields,
-			read: (_ctx, _i, readParameters) => {
-				const values = readParameters();
-				if (values.operation_type === 'Create' && values.entity_status === undefined) values.entity_status = 'PAUSED';
-				return values;
-			},
-			check: (values, { fail }) => {
-				checkBatchItem(values, fail, {
-					idWire: 'campaign_id',
-					idLabel: 'Campaign ID',
-					create: batchFields.filter((f) => f.wire !== 'campaign_id'),
-					update: [...updateFields],
-					requiredOnCreate: batchFields.filter((f) => f.wire === 'funding_instrument_id' || f.wire === 'name'),
-				});
+		batchEndpoint({
+			noun: 'campaign',
+			label: 'Campaign',
+			createOnly: [
+				{ ...idField('funding_instrument_id', 'Funding Instrument ID', false), description: 'Create only: the funding instrument that pays' },
+				{ ...nameField, description: 'Required for Create; at most 255 characters' },
+			],
+			optional: createOptional,
+			update: updateFields,
+			requiredOnCreate: ['funding_instrument_id', 'name'],
+			check: (values, fail) => {
 				checkBudgets(values, fail);
 				checkJsonMicros(values, fail);
 			},
-			batch: entityBatch('campaign'),
-		},
+		}),
 	],
 };

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { CheckHelpers, Field, Resource } from '../../shared/endpoints';
 import { compareMicros, recordsWithAmounts } from '../../shared/money';
 import { accountField, campaignField, checkTimeOrder, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { BATCH_MAX, checkBatchItem, checkBudgets, checkJsonMicros, entityBatch, statusEndpoint, statusOnCreate, withDraftField } from './campaign';
+import { batchEndpoint, checkBudgets, checkJsonMicros, statusEndpoint, statusOnCreate, withDraftField } from './campaign';
 
 export const LINE_ITEM_GOALS = [
 	'APP_CLICKS',
@@ -146,16 +146,6 @@ function checkCreate(values: IDataObject, fail: CheckHelpers['fail']): void {
 	checkTimeOrder(values, fail);
 }
 
-const batchFields: Field[] = [
-	accountField,
-	{ wire: 'operation_type', label: 'Operation Type', type: 'options', options: ['Create', 'Update', 'Delete'], required: true, description: 'What to do with this item\'s line item (an expression may choose per item)' },
-	{ ...idField('line_item_id', 'Line Item ID', false), description: 'The line item to update or delete (empty for Create)' },
-	{ ...idField('campaign_id', 'Campaign ID', false), description: 'Create only: the campaign it belongs to' },
-	...requiredOnCreate.map((f) => ({ ...f, required: false, default: undefined, description: `${f.description ?? f.label}; required for Create` })),
-	{ wire: 'entity_status', label: 'Status', type: 'options', options: ['ACTIVE', 'DRAFT', 'PAUSED'], description: 'Create defaults to PAUSED here too; DRAFT only on Create' },
-	...createOptional,
-];
-
 export const lineItemResource: Resource = {
 	name: 'Line Item',
 	value: 'lineItem',
@@ -237,36 +227,22 @@ export const lineItemResource: Resource = {
 		},
 		statusEndpoint('line item', 'ACTIVE', { method: 'PUT', path: lineItemPath, docs: `${DOCS}#put-accounts-account-id-line-items-line-item-id` }, lineItemField),
 		statusEndpoint('line item', 'PAUSED', { method: 'PUT', path: lineItemPath, docs: `${DOCS}#put-accounts-account-id-line-items-line-item-id` }, lineItemField),
-		{
-			operation: 'batch',
-			name: 'Create, Update or Delete in Batch',
-			action: 'Create or update or delete line items in batch',
-			description: `Create, update or delete one line item per input item, ${BATCH_MAX} per request; X applies each request all or nothing. Create makes PAUSED line items unless Status says otherwise.`,
-			method: 'POST',
-			path: '/batch/accounts/{account_id}/line_items',
-			docs: `${DOCS}#post-batch-accounts-account-id-line-items`,
-			send: 'json',
-			optionalLabel: 'Line Item Fields',
-			fields: batchFields,
-			read: (_ctx, _i, readParameters) => {
-				const values = readParameters();
-				if (values.operation_type === 'Create' && values.entity_status === undefined) values.entity_status = 'PAUSED';
-				return values;
-			},
-			check: (values, { fail }) => {
-				checkBatchItem(values, fail, {
-					idWire: 'line_item_id',
-					idLabel: 'Line Item ID',
-					create: batchFields.filter((f) => f.wire !== 'line_item_id'),
-					update: updateFields,
-					requiredOnCreate: [{ wire: 'campaign_id', label: 'Campaign ID', type: 'string' }, ...requiredOnCreate],
-				});
+		batchEndpoint({
+			noun: 'line item',
+			label: 'Line Item',
+			createOnly: [
+				{ ...idField('campaign_id', 'Campaign ID', false), description: 'Create only: the campaign it belongs to' },
+				...requiredOnCreate.map((f) => ({ ...f, required: false, default: undefined, description: `${f.description ?? f.label}; required for Create` })),
+			],
+			optional: createOptional,
+			update: updateFields,
+			requiredOnCreate: ['campaign_id', ...requiredOnCreate.map((f) => f.wire)],
+			check: (values, fail) => {
 				if (values.operation_type === 'Create') checkCreate(values, fail);
 				else if (values.operation_type === 'Update') checkUpdate(values, fail);
 				checkJsonMicros(values, fail);
 			},
-			batch: entityBatch('line item'),
-		},
+		}),
 	],
 };
 
