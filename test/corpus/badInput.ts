@@ -66,10 +66,10 @@ export interface BadInput {
 	trigger?: TriggerRequest;
 }
 
-type Row = [wire: string, rule: RuleKind, description: string, parameters: INodeParameters, message: RegExp, more?: Partial<BadInput>];
+export type Row = [wire: string, rule: RuleKind, description: string, parameters: INodeParameters, message: RegExp, more?: Partial<BadInput>];
 
-/** A group of rows of one operation: resource, operation and the shared parameters filled in. */
-function rows(spec: string, node: CorpusNode, resource: string, operation: string, base: INodeParameters, list: Row[]): BadInput[] {
+/** A group of rows of one operation: resource, operation and the shared parameters filled in (badInputAnalytics.ts and badInputCreativesSettings.ts use it too). */
+export function rows(spec: string, node: CorpusNode, resource: string, operation: string, base: INodeParameters, list: Row[]): BadInput[] {
 	return list.map(([wire, rule, description, parameters, message, more]) => ({
 		spec,
 		node,

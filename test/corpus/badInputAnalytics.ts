@@ -4,26 +4,7 @@
  * Same layout as badInput.ts, which includes them; `spec` names X's docs page (no spec document covers them). Every window here is HOUR or has no
  * granularity, so no rule needs the account's time zone (which is read from X first).
  */
-import type { INodeParameters } from 'n8n-workflow';
-
-import type { BadInput, RuleKind } from './badInput';
-
-type Row = [wire: string, rule: RuleKind, description: string, parameters: INodeParameters, message: RegExp, more?: Partial<BadInput>];
-
-function rows(spec: string, resource: string, operation: string, base: INodeParameters, list: Row[]): BadInput[] {
-	return list.map(([wire, rule, description, parameters, message, more]) => ({
-		spec,
-		node: 'ads',
-		resource,
-		operation,
-		wire,
-		rule,
-		description,
-		parameters: { resource, operation, ...base, ...parameters },
-		message,
-		...more,
-	}));
-}
+import { rows, type BadInput, type Row } from './badInput';
 
 const account = { __rl: true, mode: 'id', value: '18ce54d4x5t' };
 const window = { startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-02T00:00:00Z' };
@@ -55,8 +36,8 @@ const reachRows = (wire: string, param: string, label: string): Row[] => [
 const conversion = { pixelId: 'o8z6j', eventId: 'o87ne', conversionTime: '2026-11-01T10:00:00Z', additionalFields: { hashedEmail: 'a@example.com' } };
 
 export const analyticsBadInput: BadInput[] = [
-	...rows('docs.x.com/x-ads-api/analytics §Synchronous Analytics', 'analytics', 'getStats', stats, statsRows()),
-	...rows('docs.x.com/x-ads-api/analytics §Asynchronous Analytics', 'analytics', 'report', stats, [
+	...rows('docs.x.com/x-ads-api/analytics §Synchronous Analytics', 'ads', 'analytics', 'getStats', stats, statsRows()),
+	...rows('docs.x.com/x-ads-api/analytics §Asynchronous Analytics', 'ads', 'analytics', 'report', stats, [
 		...statsRows(),
 		['segmentation_type', 'enum', 'a segmentation X no longer enables', { additionalFields: { segmentationType: 'INTERESTS' } }, /Segmentation Type \(segmentation_type\) must be one of AGE, GENDER, METROS, PLATFORMS, CONVERSION_TAGS/],
 		['country', 'requiredTogether', 'METROS without a country', { additionalFields: { segmentationType: 'METROS' } }, /Country \(country\) is required with METROS segmentation/],
@@ -64,11 +45,11 @@ export const analyticsBadInput: BadInput[] = [
 		['segmentation_type', 'other', 'CONVERSION_TAGS with engagement metrics', { additionalFields: { segmentationType: 'CONVERSION_TAGS' } }, /Segmentation Type \(segmentation_type\) CONVERSION_TAGS works with the WEB_CONVERSION metric group only/],
 		['segmentation_type', 'other', 'web conversions by AGE', { metricGroups: ['WEB_CONVERSION'], additionalFields: { segmentationType: 'AGE' } }, /Segmentation Type \(segmentation_type\) web conversion metrics can be segmented by PLATFORMS or CONVERSION_TAGS only/],
 	]),
-	...rows('docs.x.com/x-ads-api/analytics §Asynchronous Analytics', 'analytics', 'getJobs', { account }, [
+	...rows('docs.x.com/x-ads-api/analytics §Asynchronous Analytics', 'ads', 'analytics', 'getJobs', { account }, [
 		['account_id', 'format', 'an account ID with a space', { account: 'a b' }, /Account \(account_id\) must be an X Ads account ID/],
 		['job_ids', 'format', 'a job ID with letters', { options: { jobIds: '1120829647711653888,abc' } }, /Job IDs \(job_ids\) must be a numeric job ID \(got "abc"\)/],
 	]),
-	...rows('docs.x.com/x-ads-api/analytics §Active Entities', 'analytics', 'getActiveEntities', { account, entity: 'LINE_ITEM', ...window }, [
+	...rows('docs.x.com/x-ads-api/analytics §Active Entities', 'ads', 'analytics', 'getActiveEntities', { account, entity: 'LINE_ITEM', ...window }, [
 		['account_id', 'format', 'an account ID with a dot', { account: 'a.b' }, /Account \(account_id\) must be an X Ads account ID/],
 		['entity', 'enum', 'ACCOUNT (stats take it, active entities not)', { entity: 'ACCOUNT' }, /Entity \(entity\) must be one of CAMPAIGN, FUNDING_INSTRUMENT/],
 		['start_time', 'format', 'half past the hour', { startTime: '2026-05-01T00:30:00Z' }, /Start Time \(start_time\) must be a whole hour/],
@@ -77,9 +58,9 @@ export const analyticsBadInput: BadInput[] = [
 		['funding_instrument_ids', 'format', 'an ID with a dash', { options: { fundingInstrumentIds: 'a-b' } }, /Funding Instrument IDs \(funding_instrument_ids\) must be an X Ads ID/],
 		['line_item_ids', 'neverTogether', 'with campaign IDs too', { options: { campaignIds: 'abc1', lineItemIds: 'def2' } }, /exclude each other: give one of them \(got campaign_ids and line_item_ids\)/, { names: 'Line Item IDs' }],
 	]),
-	...rows('docs.x.com/x-ads-api/analytics §Reach and Average Frequency', 'analytics', 'getCampaignReach', { account, campaignIds: 'abc1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' }, reachRows('campaign_ids', 'campaignIds', 'Campaign IDs')),
-	...rows('docs.x.com/x-ads-api/analytics §Reach and Average Frequency', 'analytics', 'getFundingInstrumentReach', { account, fundingInstrumentIds: 'abc1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' }, reachRows('funding_instrument_ids', 'fundingInstrumentIds', 'Funding Instrument IDs')),
-	...rows('docs.x.com/x-ads-api/measurement/web-conversions §Constructing the conversion event request', 'conversion', 'send', conversion, [
+	...rows('docs.x.com/x-ads-api/analytics §Reach and Average Frequency', 'ads', 'analytics', 'getCampaignReach', { account, campaignIds: 'abc1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' }, reachRows('campaign_ids', 'campaignIds', 'Campaign IDs')),
+	...rows('docs.x.com/x-ads-api/analytics §Reach and Average Frequency', 'ads', 'analytics', 'getFundingInstrumentReach', { account, fundingInstrumentIds: 'abc1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' }, reachRows('funding_instrument_ids', 'fundingInstrumentIds', 'Funding Instrument IDs')),
+	...rows('docs.x.com/x-ads-api/measurement/web-conversions §Constructing the conversion event request', 'ads', 'conversion', 'send', conversion, [
 		['pixel_id', 'format', 'a pixel ID with a dash', { pixelId: 'o8-z6j' }, /Pixel ID \(pixel_id\) must be a pixel ID of letters and digits/],
 		['event_id', 'format', 'an event ID with a space', { eventId: 'o87 ne' }, /Event ID \(event_id\) must be an event ID such as o87ne/],
 		['value', 'format', 'a value with a currency sign', { additionalFields: { hashedEmail: 'a@example.com', value: '$20' } }, /Value \(value\) must be an amount in decimal digits/],

@@ -7,24 +7,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { BadInput, CorpusNode, RuleKind } from './badInput';
-
-type Row = [wire: string, rule: RuleKind, description: string, parameters: INodeParameters, message: RegExp, more?: Partial<BadInput>];
-
-function rows(spec: string, resource: string, operation: string, base: INodeParameters, list: Row[], node: CorpusNode = 'ads'): BadInput[] {
-	return list.map(([wire, rule, description, parameters, message, more]) => ({
-		spec,
-		node,
-		resource,
-		operation,
-		wire,
-		rule,
-		description,
-		parameters: { resource, operation, ...base, ...parameters },
-		message,
-		...more,
-	}));
-}
+import { rows, type BadInput } from './badInput';
 
 const ACCOUNT = '18ce54d4x5t';
 const USER = '756201191646691328';
@@ -84,16 +67,16 @@ const ADS_ID = /must be an X Ads ID of letters and digits/;
 const accountIds: BadInput[] = Object.keys(VALID).flatMap((key) => {
 	const [resource, operation] = key.split('.');
 	const spec = resource.match(/^(mediaCreative|authenticatedUserAccess|trackingTag|taxSettings|userSettings|recommendation)$/) ? '03 §Advertising conventions' : '02 §Advertising conventions';
-	return rows(spec, resource, operation, v(key), [['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/]]);
+	return rows(spec, 'ads', resource, operation, v(key), [['account_id', 'format', 'account id with a space', { account: 'acct 1' }, /Item 0: Account \(account_id\) must be an X Ads account ID/]]);
 });
 
 const sortBy = (spec: string, resource: string): BadInput[] =>
-	rows(spec, resource, 'getAll', v(`${resource}.getAll`), [['sort_by', 'format', 'sort_by without a direction', { filters: { sortBy: 'name' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/]]);
+	rows(spec, 'ads', resource, 'getAll', v(`${resource}.getAll`), [['sort_by', 'format', 'sort_by without a direction', { filters: { sortBy: 'name' } }, /Item 0: Sort By \(sort_by\) must be an attribute and a direction/]]);
 
 /** text, media_keys, card_uri, name of a post's content, in the operation's collection. */
 function contentRows(spec: string, resource: string, operation: string, collection: string, base: INodeParameters): BadInput[] {
 	const c = (fields: INodeParameters) => ({ [collection]: fields });
-	return rows(spec, resource, operation, base, [
+	return rows(spec, 'ads', resource, operation, base, [
 		['text', 'length', 'text over 25,000', c({ text: 'x'.repeat(25_001) }), /Item 0: Text \(text\) must be at most 25000 characters/],
 		['media_keys', 'count', '5 media keys', c({ mediaKeys: many(5, (i) => `3_11${i}`) }), /Item 0: Media Keys \(media_keys\) takes at most 4 values \(got 5\)/],
 		['media_keys', 'count', 'an image with a video', c({ mediaKeys: `${IMAGE},${VIDEO}` }), /Item 0: Media Keys \(media_keys\) take up to 4 images, or 1 GIF, or 1 video/],
@@ -104,7 +87,7 @@ function contentRows(spec: string, resource: string, operation: string, collecti
 }
 
 const creatives: BadInput[] = [
-	...rows('02 §Posts of the account', 'post', 'getAll', v('post.getAll'), [
+	...rows('02 §Posts of the account', 'ads', 'post', 'getAll', v('post.getAll'), [
 		['tweet_type', 'enum', 'post type not in the enum', { tweetType: 'DELETED' }, /Item 0: Post Type \(tweet_type\) must be one of DRAFT, PUBLISHED, SCHEDULED/],
 		['tweet_ids', 'count', '201 post ids', { filters: { tweetIds: many(201, (i) => String(1000 + i)) } }, /Item 0: Post IDs \(tweet_ids\) takes at most 200 values \(got 201\)/],
 		['tweet_ids', 'format', 'post id with letters', { filters: { tweetIds: '1,abc' } }, /Item 0: Post IDs \(tweet_ids\) must be a numeric post ID/],
@@ -112,18 +95,18 @@ const creatives: BadInput[] = [
 		['timeline_type', 'enum', 'timeline type not in the enum', { filters: { timelineType: 'PROMOTED' } }, /Item 0: Timeline Type \(timeline_type\) must be one of ALL, NULLCAST, ORGANIC/],
 		['user_id', 'format', 'user id not numeric', { filters: { userId: '@acme' } }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
 	]),
-	...rows('02 §Cards fetch', 'card', 'getManyByUri', v('card.getManyByUri'), [
+	...rows('02 §Cards fetch', 'ads', 'card', 'getManyByUri', v('card.getManyByUri'), [
 		['card_uris', 'format', 'card URI malformed', { cardUris: 'card://1,card:2' }, /Item 0: Card URIs \(card_uris\) must be card URIs/],
 		['card_uris', 'count', '201 card URIs', { cardUris: many(201, (i) => `card://${i + 1}`) }, /Item 0: Card URIs \(card_uris\) takes at most 200 values \(got 201\)/],
 		['card_uris', 'required', 'no card URIs', { cardUris: '={{ $json.missing }}' }, /Item 0: Card URIs \(card_uris\) is required/],
 	]),
-	...rows('02 §Cards fetch', 'card', 'getAnyType', v('card.getAnyType'), [['card_id', 'format', 'card id with a dash', { cardId: 'ab-1' }, ADS_ID]]),
+	...rows('02 §Cards fetch', 'ads', 'card', 'getAnyType', v('card.getAnyType'), [['card_id', 'format', 'card id with a dash', { cardId: 'ab-1' }, ADS_ID]]),
 
-	...rows('02 §Scheduled posts', 'scheduledPost', 'getAll', v('scheduledPost.getAll'), [['user_id', 'format', 'user id not numeric', { filters: { userId: 'acme' } }, /User ID \(user_id\) must be a numeric X user ID/]]),
+	...rows('02 §Scheduled posts', 'ads', 'scheduledPost', 'getAll', v('scheduledPost.getAll'), [['user_id', 'format', 'user id not numeric', { filters: { userId: 'acme' } }, /User ID \(user_id\) must be a numeric X user ID/]]),
 	...(['get', 'update', 'delete'] as const).flatMap((op) =>
-		rows('02 §Scheduled posts', 'scheduledPost', op, v(`scheduledPost.${op}`), [['scheduled_tweet_id', 'format', 'scheduled post id with letters', { scheduledTweetId: 'abc' }, /Scheduled Post ID \(scheduled_tweet_id\) must be a numeric post ID/]]),
+		rows('02 §Scheduled posts', 'ads', 'scheduledPost', op, v(`scheduledPost.${op}`), [['scheduled_tweet_id', 'format', 'scheduled post id with letters', { scheduledTweetId: 'abc' }, /Scheduled Post ID \(scheduled_tweet_id\) must be a numeric post ID/]]),
 	),
-	...rows('02 §Scheduled posts', 'scheduledPost', 'create', v('scheduledPost.create'), [
+	...rows('02 §Scheduled posts', 'ads', 'scheduledPost', 'create', v('scheduledPost.create'), [
 		['as_user_id', 'format', 'as user id not numeric', { asUserId: '@acme' }, /Item 0: As User ID \(as_user_id\) must be a numeric X user ID/],
 		['scheduled_at', 'window', 'more than a year ahead', { scheduledAt: inDays(400) }, /Item 0: Scheduled At \(scheduled_at\) must be at most one year ahead/],
 		['scheduled_at', 'window', 'in the past', { scheduledAt: '2020-01-01T00:00:00Z' }, /Item 0: Scheduled At \(scheduled_at\) must be in the future/],
@@ -132,37 +115,37 @@ const creatives: BadInput[] = [
 	]),
 	...contentRows('02 §Scheduled posts', 'scheduledPost', 'create', 'additionalFields', { ...v('scheduledPost.create'), additionalFields: {} }),
 	...contentRows('02 §Scheduled posts', 'scheduledPost', 'update', 'updateFields', v('scheduledPost.update')),
-	...rows('02 §Scheduled posts', 'scheduledPost', 'update', v('scheduledPost.update'), [
+	...rows('02 §Scheduled posts', 'ads', 'scheduledPost', 'update', v('scheduledPost.update'), [
 		['scheduled_at', 'window', 'update more than a year ahead', { updateFields: { scheduledAt: inDays(400) } }, /Scheduled At \(scheduled_at\) must be at most one year ahead/],
 		['scheduled_tweet_id', 'required', 'nothing to change', { updateFields: {} }, /Item 0: Update Fields needs at least one field to change/, { names: 'Update Fields' }],
 	]),
 
-	...rows('02 §Draft posts', 'draftPost', 'getAll', v('draftPost.getAll'), [['user_id', 'format', 'user id not numeric', { filters: { userId: 'acme' } }, /User ID \(user_id\) must be a numeric X user ID/]]),
+	...rows('02 §Draft posts', 'ads', 'draftPost', 'getAll', v('draftPost.getAll'), [['user_id', 'format', 'user id not numeric', { filters: { userId: 'acme' } }, /User ID \(user_id\) must be a numeric X user ID/]]),
 	...(['get', 'update', 'delete', 'preview'] as const).flatMap((op) =>
-		rows('02 §Draft posts', 'draftPost', op, v(`draftPost.${op}`), [['draft_tweet_id', 'format', 'draft id with letters', { draftTweetId: 'abc' }, /Draft Post ID \(draft_tweet_id\) must be a numeric post ID/]]),
+		rows('02 §Draft posts', 'ads', 'draftPost', op, v(`draftPost.${op}`), [['draft_tweet_id', 'format', 'draft id with letters', { draftTweetId: 'abc' }, /Draft Post ID \(draft_tweet_id\) must be a numeric post ID/]]),
 	),
-	...rows('02 §Draft posts', 'draftPost', 'create', v('draftPost.create'), [
+	...rows('02 §Draft posts', 'ads', 'draftPost', 'create', v('draftPost.create'), [
 		['as_user_id', 'format', 'as user id not numeric', { asUserId: '@acme' }, /Item 0: As User ID \(as_user_id\) must be a numeric X user ID/],
 		['text', 'requiredTogether', 'neither text nor media', { additionalFields: { name: 'x' } }, /Item 0: Text \(text\) is required when there are no Media Keys \(media_keys\)/],
 	]),
 	...contentRows('02 §Draft posts', 'draftPost', 'create', 'additionalFields', { ...v('draftPost.create'), additionalFields: {} }),
 	...contentRows('02 §Draft posts', 'draftPost', 'update', 'updateFields', v('draftPost.update')),
 
-	...rows('02 §Post previews', 'postPreview', 'getAll', v('postPreview.getAll'), [
+	...rows('02 §Post previews', 'ads', 'postPreview', 'getAll', v('postPreview.getAll'), [
 		['tweet_ids', 'count', '201 post ids', { tweetIds: many(201, (i) => String(1000 + i)) }, /Item 0: Post IDs \(tweet_ids\) takes at most 200 values \(got 201\)/],
 		['tweet_ids', 'format', 'post id with letters', { tweetIds: '1,abc' }, /Item 0: Post IDs \(tweet_ids\) must be a numeric post ID/],
 		['tweet_type', 'enum', 'post type not in the enum', { tweetType: 'ALL' }, /Item 0: Post Type \(tweet_type\) must be one of DRAFT, PUBLISHED, SCHEDULED/],
 	]),
 
-	...rows('02 §Image conversation cards', 'imageConversationCard', 'getAll', v('imageConversationCard.getAll'), [
+	...rows('02 §Image conversation cards', 'ads', 'imageConversationCard', 'getAll', v('imageConversationCard.getAll'), [
 		['card_ids', 'format', 'card id with a dash', { filters: { cardIds: 'a-1' } }, /Card IDs \(card_ids\) must be an X Ads ID/],
 		['q', 'length', 'name prefix over 80', { filters: { nameStartsWith: 'n'.repeat(81) } }, /Name Starts With \(q\) must be at most 80 characters/],
 	]),
 	...sortBy('02 §Image conversation cards', 'imageConversationCard'),
 	...(['get', 'update', 'delete'] as const).flatMap((op) =>
-		rows('02 §Image conversation cards', 'imageConversationCard', op, v(`imageConversationCard.${op}`), [['card_id', 'format', 'card id with a dash', { cardId: 'a-1' }, ADS_ID]]),
+		rows('02 §Image conversation cards', 'ads', 'imageConversationCard', op, v(`imageConversationCard.${op}`), [['card_id', 'format', 'card id with a dash', { cardId: 'a-1' }, ADS_ID]]),
 	),
-	...rows('02 §Image conversation cards', 'imageConversationCard', 'create', v('imageConversationCard.create'), [
+	...rows('02 §Image conversation cards', 'ads', 'imageConversationCard', 'create', v('imageConversationCard.create'), [
 		['name', 'required', 'empty name', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
 		['media_key', 'format', 'media key malformed', { mediaKey: 'image1' }, /Item 0: Media Key \(media_key\) must be an X media key/],
 		['media_key', 'other', 'media key of a video', { mediaKey: VIDEO }, /Item 0: Media Key \(media_key\) must be the media key of an image/],
@@ -176,7 +159,7 @@ const creatives: BadInput[] = [
 		['third_cta', 'requiredTogether', 'third CTA without the second', { additionalFields: { title: 'T', thirdCta: '#three', thirdCtaTweet: 'Three' } }, /Third CTA \(third_cta\) needs Second CTA \(second_cta\)/],
 		['fourth_cta', 'length', 'fourth CTA over 20 characters', { additionalFields: { title: 'T', fourthCta: `#${'f'.repeat(21)}`, fourthCtaTweet: 'Four' } }, /Fourth CTA \(fourth_cta\) must be a hashtag/],
 	]),
-	...rows('02 §Image conversation cards', 'imageConversationCard', 'update', v('imageConversationCard.update'), [
+	...rows('02 §Image conversation cards', 'ads', 'imageConversationCard', 'update', v('imageConversationCard.update'), [
 		['name', 'length', 'empty name', { updateFields: { name: '' } }, /Update Fields needs at least one field to change/, { names: 'Update Fields' }],
 		['media_key', 'other', 'media key of a video', { updateFields: { mediaKey: VIDEO } }, /Media Key \(media_key\) must be the media key of an image/],
 		['thank_you_text', 'length', 'thank-you text over 23', { updateFields: { thankYouText: 't'.repeat(24) } }, /Thank You Text \(thank_you_text\) must be at most 23 characters/],
@@ -189,20 +172,20 @@ const creatives: BadInput[] = [
 		['fourth_cta', 'format', 'fourth CTA without #', { updateFields: { fourthCta: 'four', fourthCtaTweet: 'Four' } }, /Fourth CTA \(fourth_cta\) must be a hashtag/],
 	]),
 
-	...rows('02 §Preroll calls to action', 'prerollCallToAction', 'getAll', v('prerollCallToAction.getAll'), [
+	...rows('02 §Preroll calls to action', 'ads', 'prerollCallToAction', 'getAll', v('prerollCallToAction.getAll'), [
 		['line_item_ids', 'format', 'line item id with a dash', { filters: { lineItemIds: 'a-1' } }, /Line Item IDs \(line_item_ids\) must be an X Ads ID/],
 		['preroll_call_to_action_ids', 'count', '201 ids', { filters: { prerollCallToActionIds: many(201, (i) => `p${i}`) } }, /Preroll Call to Action IDs \(preroll_call_to_action_ids\) takes at most 200 values/],
 	]),
 	...sortBy('02 §Preroll calls to action', 'prerollCallToAction'),
 	...(['get', 'update', 'delete'] as const).flatMap((op) =>
-		rows('02 §Preroll calls to action', 'prerollCallToAction', op, v(`prerollCallToAction.${op}`), [['preroll_call_to_action_id', 'format', 'id with a dash', { prerollCallToActionId: 'p-1' }, ADS_ID]]),
+		rows('02 §Preroll calls to action', 'ads', 'prerollCallToAction', op, v(`prerollCallToAction.${op}`), [['preroll_call_to_action_id', 'format', 'id with a dash', { prerollCallToActionId: 'p-1' }, ADS_ID]]),
 	),
-	...rows('02 §Preroll calls to action', 'prerollCallToAction', 'create', v('prerollCallToAction.create'), [
+	...rows('02 §Preroll calls to action', 'ads', 'prerollCallToAction', 'create', v('prerollCallToAction.create'), [
 		['line_item_id', 'format', 'line item id with a dash', { lineItemId: 'li-1' }, /Line Item ID \(line_item_id\) must be an X Ads ID/],
 		['call_to_action', 'enum', 'call to action not in the enum', { callToAction: 'BUY_NOW' }, /Call to Action \(call_to_action\) must be one of GO_TO, SEE_MORE, SHOP, VISIT_SITE, WATCH_NOW/],
 		['call_to_action_url', 'format', 'URL without a scheme', { callToActionUrl: 'example.com' }, /Call to Action URL \(call_to_action_url\) must be a URL/],
 	]),
-	...rows('02 §Preroll calls to action', 'prerollCallToAction', 'update', v('prerollCallToAction.update'), [
+	...rows('02 §Preroll calls to action', 'ads', 'prerollCallToAction', 'update', v('prerollCallToAction.update'), [
 		['call_to_action', 'enum', 'call to action not in the enum', { updateFields: { callToAction: 'BUY' } }, /Call to Action \(call_to_action\) must be one of/],
 		['call_to_action_url', 'format', 'URL without a scheme', { updateFields: { callToActionUrl: 'example.com' } }, /Call to Action URL \(call_to_action_url\) must be a URL/],
 		['call_to_action', 'required', 'nothing to change', { updateFields: {} }, /Update Fields needs a new Call to Action or Call to Action URL/, { names: 'Update Fields' }],
@@ -210,32 +193,32 @@ const creatives: BadInput[] = [
 ];
 
 const settings: BadInput[] = [
-	...rows('03 §Media creatives', 'mediaCreative', 'getAll', v('mediaCreative.getAll'), [
+	...rows('03 §Media creatives', 'ads', 'mediaCreative', 'getAll', v('mediaCreative.getAll'), [
 		['campaign_id', 'format', 'campaign id with a dash', { filters: { campaignId: 'c-1' } }, /Campaign ID \(campaign_id\) must be an X Ads ID/],
 		['line_item_ids', 'format', 'line item id with a dash', { filters: { lineItemIds: 'a-1' } }, /Line Item IDs \(line_item_ids\) must be an X Ads ID/],
 		['media_creative_ids', 'count', '201 ids', { filters: { mediaCreativeIds: many(201, (i) => `m${i}`) } }, /Media Creative IDs \(media_creative_ids\) takes at most 200 values/],
 	]),
 	...sortBy('03 §Media creatives', 'mediaCreative'),
-	...(['get', 'delete'] as const).flatMap((op) => rows('03 §Media creatives', 'mediaCreative', op, v(`mediaCreative.${op}`), [['media_creative_id', 'format', 'id with a dash', { mediaCreativeId: 'm-1' }, ADS_ID]])),
-	...rows('03 §Media creatives', 'mediaCreative', 'create', v('mediaCreative.create'), [
+	...(['get', 'delete'] as const).flatMap((op) => rows('03 §Media creatives', 'ads', 'mediaCreative', op, v(`mediaCreative.${op}`), [['media_creative_id', 'format', 'id with a dash', { mediaCreativeId: 'm-1' }, ADS_ID]])),
+	...rows('03 §Media creatives', 'ads', 'mediaCreative', 'create', v('mediaCreative.create'), [
 		['account_media_id', 'format', 'account media id with a dash', { accountMediaId: 'am-1' }, /Account Media ID \(account_media_id\) must be an X Ads ID/],
 		['line_item_id', 'format', 'line item id with a dash', { lineItemId: 'li-1' }, /Line Item ID \(line_item_id\) must be an X Ads ID/],
 		['landing_url', 'format', 'landing URL not a URL', { additionalFields: { landingUrl: 'acme' } }, /Landing URL \(landing_url\) must be a URL/],
 	]),
-	...rows('03 §Bidding rules', 'biddingRule', 'getAll', { returnAll: true }, [['currency', 'format', 'currency in lower case', { options: { currency: 'usd' } }, /Item 0: Currency \(currency\) must be an ISO 4217 currency code/]]),
-	...rows('03 §Tracking tags', 'trackingTag', 'getAll', v('trackingTag.getAll'), [
+	...rows('03 §Bidding rules', 'ads', 'biddingRule', 'getAll', { returnAll: true }, [['currency', 'format', 'currency in lower case', { options: { currency: 'usd' } }, /Item 0: Currency \(currency\) must be an ISO 4217 currency code/]]),
+	...rows('03 §Tracking tags', 'ads', 'trackingTag', 'getAll', v('trackingTag.getAll'), [
 		['line_item_ids', 'format', 'line item id with a dash', { filters: { lineItemIds: 'a-1' } }, /Line Item IDs \(line_item_ids\) must be an X Ads ID/],
 		['tracking_tag_ids', 'count', '201 ids', { filters: { trackingTagIds: many(201, (i) => `t${i}`) } }, /Tracking Tag IDs \(tracking_tag_ids\) takes at most 200 values/],
 	]),
 	...sortBy('03 §Tracking tags', 'trackingTag'),
-	...(['get', 'update', 'delete'] as const).flatMap((op) => rows('03 §Tracking tags', 'trackingTag', op, v(`trackingTag.${op}`), [['tracking_tag_id', 'format', 'id with a dash', { trackingTagId: 't-1' }, ADS_ID]])),
-	...rows('03 §Tracking tags', 'trackingTag', 'create', v('trackingTag.create'), [
+	...(['get', 'update', 'delete'] as const).flatMap((op) => rows('03 §Tracking tags', 'ads', 'trackingTag', op, v(`trackingTag.${op}`), [['tracking_tag_id', 'format', 'id with a dash', { trackingTagId: 't-1' }, ADS_ID]])),
+	...rows('03 §Tracking tags', 'ads', 'trackingTag', 'create', v('trackingTag.create'), [
 		['line_item_id', 'format', 'line item id with a dash', { lineItemId: 'li-1' }, /Line Item ID \(line_item_id\) must be an X Ads ID/],
 		['tracking_tag_type', 'enum', 'tag type not in the enum', { trackingTagType: 'VIEW_TAG' }, /Tracking Tag Type \(tracking_tag_type\) must be one of IMPRESSION_TAG, CLICK_TRACKER/],
 		['tracking_tag_url', 'format', 'URL without a scheme', { trackingTagUrl: 'ad.doubleclick.net/x' }, /Tracking Tag URL \(tracking_tag_url\) must be a URL/],
 	]),
-	...rows('03 §Tracking tags', 'trackingTag', 'update', v('trackingTag.update'), [['tracking_tag_url', 'required', 'URL missing', { trackingTagUrl: '={{ $json.missing }}' }, /Tracking Tag URL \(tracking_tag_url\) is required/]]),
-	...rows('03 §Tax settings', 'taxSettings', 'update', v('taxSettings.update'), [
+	...rows('03 §Tracking tags', 'ads', 'trackingTag', 'update', v('trackingTag.update'), [['tracking_tag_url', 'required', 'URL missing', { trackingTagUrl: '={{ $json.missing }}' }, /Tracking Tag URL \(tracking_tag_url\) is required/]]),
+	...rows('03 §Tax settings', 'ads', 'taxSettings', 'update', v('taxSettings.update'), [
 		['bill_to', 'enum', 'bill to not in the enum', { updateFields: { billTo: 'CLIENT' } }, /Bill To \(bill_to\) must be one of ADVERTISER, AGENCY/],
 		['business_relationship', 'enum', 'relationship not in the enum', { updateFields: { businessRelationship: 'PARTNER' } }, /Business Relationship \(business_relationship\) must be one of AGENCY, SELF/],
 		['tax_category', 'enum', 'tax category not in the enum', { updateFields: { taxCategory: 'COMPANY' } }, /Tax Category \(tax_category\) must be one of BUSINESS_NO_VAT, BUSINESS_WITH_VAT, INDIVIDUAL/],
@@ -246,12 +229,12 @@ const settings: BadInput[] = [
 		['client_address_country', 'format', 'client country in lower case', { updateFields: { clientAddressCountry: 'ie' } }, /Client Address Country \(client_address_country\) must be a two-letter country code/],
 	]),
 	...(['get', 'update'] as const).flatMap((op) =>
-		rows('03 §User settings', 'userSettings', op, v(`userSettings.${op}`), [['user_id', 'format', 'user id not numeric', { userId: '@acme' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/]]),
+		rows('03 §User settings', 'ads', 'userSettings', op, v(`userSettings.${op}`), [['user_id', 'format', 'user id not numeric', { userId: '@acme' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/]]),
 	),
-	...rows('03 §User settings', 'userSettings', 'update', v('userSettings.update'), [
+	...rows('03 §User settings', 'ads', 'userSettings', 'update', v('userSettings.update'), [
 		['notification_email', 'format', 'email without @', { updateFields: { notificationEmail: 'ads' } }, /Notification Email \(notification_email\) must be an email address/],
 	]),
-	...rows('03 §Recommendations', 'recommendation', 'get', v('recommendation.get'), [['recommendation_id', 'format', 'id with a dash', { recommendationId: 'r-1' }, /Recommendation ID \(recommendation_id\) must be a recommendation ID/]]),
+	...rows('03 §Recommendations', 'ads', 'recommendation', 'get', v('recommendation.get'), [['recommendation_id', 'format', 'id with a dash', { recommendationId: 'r-1' }, /Recommendation ID \(recommendation_id\) must be a recommendation ID/]]),
 ];
 
 export const creativesSettingsBadInput: BadInput[] = [...accountIds, ...creatives, ...settings];
