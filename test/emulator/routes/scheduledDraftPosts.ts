@@ -89,6 +89,48 @@ function newPostId(ctx: RequestContext): string {
 	return id;
 }
 
+// ---- What scheduled and draft posts share -----------------------------------------------------
+
+/** A new scheduled post's or draft's common fields: its content (text or media required), author, id and times. */
+function newPostFields(ctx: RequestContext, params: AdsParams, account: AccountRecord, userId: string): DraftPostRecord {
+	const content = readContent(ctx, params, account.account.id, false);
+	if (content.text === undefined && !content.media_keys?.length) throw missingParameter('text');
+	const t = adsTime(ctx.now);
+	return {
+		accountId: account.account.id,
+		id: newPostId(ctx),
+		user_id: userId,
+		text: content.text ?? '',
+		name: content.name ?? null,
+		nullcast: content.nullcast ?? true,
+		card_uri: content.card_uri ?? null,
+		media_keys: content.media_keys ?? [],
+		created_at: t,
+		updated_at: t,
+	};
+}
+
+/** PUT: merges the changes; the post must keep text or media. */
+function applyUpdate<R extends DraftPostRecord>(ctx: RequestContext, record: R, changes: Partial<R>, noun: string): void {
+	const next = { ...record, ...changes };
+	if (next.text === '' && next.media_keys.length === 0) throw invalidParameter('text', `A ${noun} needs text or media_keys`);
+	Object.assign(record, next);
+	if (Object.keys(changes).length) record.updated_at = nextUpdatedAt(record.updated_at, ctx.now);
+}
+
+/** GET many: the account's posts by user_id (default the account's owner). */
+function listOf<R extends DraftPostRecord>(ctx: RequestContext, records: Map<string, R>, render: (p: R) => unknown, live: (p: R) => boolean = () => true) {
+	const params = new AdsParams(ctx);
+	const account = requireAccount(ctx);
+	const userId = longParam(params, 'user_id') ?? account.ownerId;
+	return collection(params, {
+		source: [...records.values()],
+		filter: (p) => p.accountId === account.account.id && p.user_id === userId && live(p),
+		render,
+		count: { default: 100, min: 1, max: 200 },
+	});
+}
+
 // ---- Scheduled posts --------------------------------------------------------------------------
 
 function scheduledView(p: ScheduledPostRecord) {
@@ -117,15 +159,7 @@ function findScheduled(ctx: RequestContext, accountId: string): ScheduledPostRec
 }
 
 function listScheduled(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const userId = longParam(params, 'user_id') ?? account.ownerId;
-	return collection(params, {
-		source: [...creativesOf(ctx).scheduledPosts.values()],
-		filter: (p) => p.accountId === account.account.id && p.user_id === userId && p.scheduled_status !== 'DELETED',
-		render: scheduledView,
-		count: { default: 100, min: 1, max: 200 },
-	});
+	return listOf(ctx, creativesOf(ctx).scheduledPosts, scheduledView, (p) => p.scheduled_status !== 'DELETED');
 }
 
 function getScheduled(ctx: RequestContext) {
@@ -139,24 +173,12 @@ function createScheduled(ctx: RequestContext) {
 	const account = requireAccount(ctx);
 	const userId = asUser(params, account);
 	const scheduledAt = readScheduledAt(ctx, params, true)!;
-	const content = readContent(ctx, params, account.account.id, false);
-	if (content.text === undefined && !content.media_keys?.length) throw missingParameter('text');
-	const t = adsTime(ctx.now);
 	const record: ScheduledPostRecord = {
-		accountId: account.account.id,
-		id: newPostId(ctx),
-		user_id: userId,
-		text: content.text ?? '',
-		name: content.name ?? null,
-		nullcast: content.nullcast ?? true,
-		card_uri: content.card_uri ?? null,
-		media_keys: content.media_keys ?? [],
+		...newPostFields(ctx, params, account, userId),
 		scheduled_at: scheduledAt,
 		scheduled_status: 'SCHEDULED',
 		completed_at: null,
 		tweet_id: null,
-		created_at: t,
-		updated_at: t,
 	};
 	creativesOf(ctx).scheduledPosts.set(record.id, record);
 	return envelope(params, scheduledView(record));
@@ -168,10 +190,7 @@ function updateScheduled(ctx: RequestContext) {
 	const record = findScheduled(ctx, account.account.id);
 	const scheduledAt = readScheduledAt(ctx, params, false);
 	const content = readContent(ctx, params, account.account.id, true);
-	const next = { ...record, ...content, ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
-	if (next.text === '' && next.media_keys.length === 0) throw invalidParameter('text', 'A Scheduled Tweet needs text or media_keys');
-	Object.assign(record, next);
-	if (scheduledAt !== undefined || Object.keys(content).length) record.updated_at = nextUpdatedAt(record.updated_at, ctx.now);
+	applyUpdate(ctx, record, { ...content, ...(scheduledAt !== undefined ? { scheduled_at: scheduledAt } : {}) }, 'Scheduled Tweet');
 	return envelope(params, scheduledView(record));
 }
 
@@ -208,15 +227,7 @@ function findDraft(ctx: RequestContext, accountId: string): DraftPostRecord {
 }
 
 function listDrafts(ctx: RequestContext) {
-	const params = new AdsParams(ctx);
-	const account = requireAccount(ctx);
-	const userId = longParam(params, 'user_id') ?? account.ownerId;
-	return collection(params, {
-		source: [...creativesOf(ctx).draftPosts.values()],
-		filter: (p) => p.accountId === account.account.id && p.user_id === userId,
-		render: draftView,
-		count: { default: 100, min: 1, max: 200 },
-	});
+	return listOf(ctx, creativesOf(ctx).draftPosts, draftView);
 }
 
 function getDraft(ctx: RequestContext) {
@@ -228,22 +239,7 @@ function getDraft(ctx: RequestContext) {
 function createDraft(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
-	const userId = asUser(params, account);
-	const content = readContent(ctx, params, account.account.id, false);
-	if (content.text === undefined && !content.media_keys?.length) throw missingParameter('text');
-	const t = adsTime(ctx.now);
-	const record: DraftPostRecord = {
-		accountId: account.account.id,
-		id: newPostId(ctx),
-		user_id: userId,
-		text: content.text ?? '',
-		name: content.name ?? null,
-		nullcast: content.nullcast ?? true,
-		card_uri: content.card_uri ?? null,
-		media_keys: content.media_keys ?? [],
-		created_at: t,
-		updated_at: t,
-	};
+	const record = newPostFields(ctx, params, account, asUser(params, account));
 	creativesOf(ctx).draftPosts.set(record.id, record);
 	return envelope(params, draftView(record));
 }
@@ -252,11 +248,7 @@ function updateDraft(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const account = requireAccount(ctx);
 	const record = findDraft(ctx, account.account.id);
-	const content = readContent(ctx, params, account.account.id, true);
-	const next = { ...record, ...content };
-	if (next.text === '' && next.media_keys.length === 0) throw invalidParameter('text', 'A Draft Tweet needs text or media_keys');
-	Object.assign(record, next);
-	if (Object.keys(content).length) record.updated_at = nextUpdatedAt(record.updated_at, ctx.now);
+	applyUpdate(ctx, record, readContent(ctx, params, account.account.id, true), 'Draft Tweet');
 	return envelope(params, draftView(record));
 }
 
