@@ -145,24 +145,6 @@ export interface PostRecord {
 	createdMs: number;
 }
 
-/** A scheduled post (X's "scheduled tweet"): published by X at scheduled_at, then tweet_id is the post. */
-export interface ScheduledPostRecord {
-	accountId: string;
-	id: string;
-	user_id: string;
-	text: string;
-	name: string | null;
-	nullcast: boolean;
-	card_uri: string | null;
-	media_keys: string[];
-	scheduled_at: string;
-	scheduled_status: 'SCHEDULED' | 'DELETED';
-	completed_at: string | null;
-	tweet_id: string | null;
-	created_at: string;
-	updated_at: string;
-}
-
 /** A draft post (X's "draft tweet"); deleted drafts are gone. */
 export interface DraftPostRecord {
 	accountId: string;
@@ -175,6 +157,14 @@ export interface DraftPostRecord {
 	media_keys: string[];
 	created_at: string;
 	updated_at: string;
+}
+
+/** A scheduled post (X's "scheduled tweet"): a draft's fields, published by X at scheduled_at, then tweet_id is the post. */
+export interface ScheduledPostRecord extends DraftPostRecord {
+	scheduled_at: string;
+	scheduled_status: 'SCHEDULED' | 'DELETED';
+	completed_at: string | null;
+	tweet_id: string | null;
 }
 
 /** unlocked_image_media_key is write-only on the wire: X answers the image's URL. */
