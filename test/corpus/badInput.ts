@@ -1,6 +1,7 @@
 /**
- * The bad-input corpus: one bad value for every constrained field and rule of the spec documents
- * (/work/shared/spec 01, 02, 03), each refused before any request is sent.
+ * The bad-input corpus: one bad value for every constrained field and rule of the scope documents
+ * (01 auth and webhooks, 02 catalogs, audiences and creatives, 03 campaign management) and of X's
+ * reference pages (entries naming a docs.x.com page), each refused before any request is sent.
  *
  * Layout: `badInput` is one flat table. Every entry says where the rule is written (`spec`: document
  * and section, e.g. "02 §Product"), which node refuses it (ads, webhooks, oauth: a node run through
