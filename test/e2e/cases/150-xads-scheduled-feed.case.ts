@@ -1,7 +1,7 @@
 /**
  * X Ads "Scheduled Feed" in real n8n (https://docs.x.com/x-ads-api/catalog-management/reference#scheduled-feeds):
  * Create a weekly feed for the user's catalog (repeat typed in lower case), Update it to daily by
- * {{ $json.id }}, Get Many, Delete, and an http feed URL refused before any request (On Error: Continue).
+ * {{ $json.id }}, Get Many, Delete, and an ftp feed URL refused before any request (On Error: Continue).
  */
 import { feedsOf } from '../../emulator/state/scheduledFeeds';
 import { assertMatch } from '../match';
@@ -12,7 +12,7 @@ const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().producti
 const FEED = 'https://shop.acme.example/feeds/products.csv';
 
 export default defineCase({
-	name: 'X Ads: scheduled feed create, update, list, delete; an http feed URL refused',
+	name: 'X Ads: scheduled feed create, update, list, delete; an ftp feed URL refused',
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
 		const catalog = locator(fixtures(ctx).productCatalogId);
@@ -24,7 +24,7 @@ export default defineCase({
 			node('Update', { operation: 'update', scheduledFeedId: '={{ $json.id }}', updateFields: { frequency: 'DAILY', startTime: '07:30' } }),
 			node('List', { operation: 'getAll' }),
 			node('Delete', { operation: 'delete', scheduledFeedId: "={{ $('Create').first().json.id }}" }),
-			node('Http', { operation: 'create', ...weekly, feedUrl: 'http://shop.acme.example/feeds/products.csv' }, { onError: 'continueRegularOutput' }),
+			node('Http', { operation: 'create', ...weekly, feedUrl: 'ftp://shop.acme.example/feeds/products.csv' }, { onError: 'continueRegularOutput' }),
 		);
 	},
 	expect: {
@@ -34,7 +34,7 @@ export default defineCase({
 			Update: { itemCount: 1, items: [{ frequency: 'DAILY', repeat: null, start_time: '07:30' }] },
 			List: { itemCount: 1, items: [{ frequency: 'DAILY' }] },
 			Delete: { itemCount: 1, items: [{ frequency: 'DAILY' }] },
-			Http: { itemCount: 1, items: [{ error: /Feed URL \(feed_url\) must be an https:\/\/ URL/ }] },
+			Http: { itemCount: 1, items: [{ error: /Feed URL \(feed_url\) must be a full http\(s\) URL/ }] },
 		},
 		emulator: { requestCount: 4 },
 	},
