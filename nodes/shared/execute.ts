@@ -78,11 +78,11 @@ export function dataRecords(envelope: AdsEnvelope): IDataObject[] {
 }
 
 /**
- * A failed item for Continue On Fail. n8n 2.41 moves an item to the error output ("Continue (using
- * error output)") only when `item.error` is set or its json has no keys but error, message and
- * details; `item.error` is no way out, as the engine then replaces the json with { error } alone.
- * So on the error output the error's fields go under `details` (n8n adds the input item's fields),
- * and on the regular output they stay at the top, as they always were.
+ * A failed item for Continue On Fail. On "Continue (using error output)" n8n moves an item to the
+ * error output only when its json has no keys but `error` and `message` (n8n 1.x takes exactly
+ * these two; 2.x also takes `details`), and then adds the input item's fields. So there the item is
+ * { error: what happened, with X's code; message: where, and what to do }, the one shape both lines
+ * route. On the regular output the error's fields stay at the top, as they always were.
  */
 function errorItem(error: Error, itemIndex: number, toErrorOutput: boolean): INodeExecutionData {
 	const { description, httpCode, context } = error as Error & { description?: unknown; httpCode?: unknown; context?: IDataObject };
@@ -92,7 +92,7 @@ function errorItem(error: Error, itemIndex: number, toErrorOutput: boolean): INo
 		...(context?.xCode !== undefined ? { xCode: context.xCode as string } : {}),
 	};
 	return {
-		json: toErrorOutput ? { error: error.message, details } : { error: error.message, ...details },
+		json: toErrorOutput ? { error: error.message, message: (details.description as string | undefined) ?? error.message } : { error: error.message, ...details },
 		pairedItem: { item: itemIndex },
 	};
 }
@@ -103,7 +103,7 @@ function errorItem(error: Error, itemIndex: number, toErrorOutput: boolean): INo
  * or an audience operation in operation_errors (our batch runner marks it with status ERROR;
  * https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users).
  * On the regular output the record stays as it is (its status says it); for the error output it
- * becomes { error, details: record }.
+ * becomes { error, message } (see errorItem), the message carrying X's record as JSON text.
  */
 function refusalMessage(endpoint: Endpoint, record: IDataObject, itemIndex: number): string | undefined {
 	if (!endpoint.batch || record.status !== 'ERROR') return undefined;
@@ -244,7 +244,8 @@ export async function executeEndpoints(
 		}
 		for (const json of result) {
 			const refused = toErrorOutput ? refusalMessage(endpoint, json, i) : undefined;
-			output.push({ json: refused ? { error: refused, details: json } : json, pairedItem: { item: i } });
+			const routed = refused ? { error: refused, message: `X applied the rest of the request, not this entry. X's record of it: ${JSON.stringify(json)}` } : json;
+			output.push({ json: routed, pairedItem: { item: i } });
 		}
 	});
 	return [output];

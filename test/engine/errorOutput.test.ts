@@ -71,16 +71,22 @@ function expectRouted(routed: Routed, mode: Mode, count: number, failed: number[
 const itemFor = (routed: Routed, index: number) => [...routed.main, ...routed.errors].find((i) => paired([i])[0] === index)!.json;
 
 /**
- * A failed item's fields: at the top on the regular output; on the error output n8n keeps only
- * items whose json has no keys but error, message and details, and then adds the input's fields.
+ * A failed item's fields: at the top on the regular output. On the error output n8n keeps only
+ * items whose json has no keys but error and message (1.x: exactly these; 2.x: also details), and
+ * then adds the input's fields: ours are { error, message }, a refused record as JSON text in the message.
  */
 function failure(routed: Routed, mode: Mode, index: number, input: IDataObject): IDataObject {
 	const json = itemFor(routed, index);
 	expect(typeof json.error).toBe('string');
 	if (mode === 'continueRegularOutput') return json;
 	expect(json).toMatchObject(input);
-	return { error: json.error, ...(json.details as IDataObject) };
+	expect(Object.keys(json).filter((key) => !(key in input)).sort()).toEqual(['error', 'message']);
+	const record = /X's record of it: (\{.*\})$/.exec(json.message as string)?.[1];
+	return { error: json.error, description: json.message, ...(record ? (JSON.parse(record) as IDataObject) : {}) };
 }
+
+/** X's status and code: fields of a failed item on the regular output, words of its error on the error output. */
+const codes = (mode: Mode, fields: IDataObject): IDataObject => (mode === 'continueRegularOutput' ? fields : {});
 
 describe.each(MODES)('On Error: %s', (mode) => {
 	it('X Ads per-item operation: a refused input and a 404 fail, the good items go on', async () => {
@@ -93,7 +99,7 @@ describe.each(MODES)('On Error: %s', (mode) => {
 			error: expect.stringMatching(/^Item 1: Account \(account_id\) must be/),
 			description: expect.stringMatching(/^Nothing was sent to X for this item/),
 		});
-		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 404/), httpCode: '404', xCode: 'NOT_FOUND' });
+		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 404 NOT_FOUND/), ...codes(mode, { httpCode: '404', xCode: 'NOT_FOUND' }) });
 		expect(itemFor(routed, 3).id).toBe(id);
 	});
 
@@ -122,7 +128,7 @@ describe.each(MODES)('On Error: %s', (mode) => {
 		const failed = [...Array.from({ length: 26 }, (_, i) => i), 27];
 		expectRouted(routed, mode, 30, failed);
 		expect(failure(routed, mode, 3, input[3]).error).toMatch(/^Item 3: Price \(price\)/);
-		expect(failure(routed, mode, 0, input[0])).toMatchObject({ error: expect.stringMatching(/X answered 500/), httpCode: '500' });
+		expect(failure(routed, mode, 0, input[0])).toMatchObject({ error: expect.stringMatching(/X answered 500/), ...codes(mode, { httpCode: '500' }) });
 		// X's per-item refusal: its record as it is on the regular output, under details on the error output.
 		const record = { id: 'p-27', status: 'ERROR', errors: [expect.objectContaining({ parameter: 'image_link' })] };
 		if (mode === 'continueRegularOutput') expect(itemFor(routed, 27)).toMatchObject(record);
@@ -167,7 +173,7 @@ describe.each(MODES)('On Error: %s', (mode) => {
 		expectRouted(routed, mode, 3, [1, 2]);
 		expect(itemFor(routed, 0)).toMatchObject({ webhook_id: id, deleted: true });
 		expect(failure(routed, mode, 1, input[1]).error).toMatch(/^Item 1: Webhook ID \(webhook_id\)/);
-		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 404 WebhookIdInvalid/), httpCode: '404', xCode: 'WebhookIdInvalid' });
+		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 404 WebhookIdInvalid/), ...codes(mode, { httpCode: '404', xCode: 'WebhookIdInvalid' }) });
 	});
 
 	it('X OAuth: a callback refused before sending and one X refuses fail, the good one goes on', async () => {
@@ -177,6 +183,6 @@ describe.each(MODES)('On Error: %s', (mode) => {
 		expectRouted(routed, mode, 3, [1, 2]);
 		expect(itemFor(routed, 0).oauth_token).toEqual(expect.any(String));
 		expect(failure(routed, mode, 1, input[1]).error).toMatch(/^Item 1: Callback URL \(oauth_callback\)/);
-		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 403 415/), httpCode: '403', xCode: 415 });
+		expect(failure(routed, mode, 2, input[2])).toMatchObject({ error: expect.stringMatching(/X answered 403 415/), ...codes(mode, { httpCode: '403', xCode: 415 }) });
 	});
 });

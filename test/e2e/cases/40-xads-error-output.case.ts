@@ -3,8 +3,9 @@
  * failed item to the second one. Line Item > Update takes five items: two good ones (output 0),
  * two refused before sending and one X answers 404 for (output 1). Product > Create or Update takes
  * three products: X applies two and answers status ERROR for the .bmp image one, which goes to
- * output 1 as well. On output 1 n8n adds the input item's fields to our { error, details }; every
- * item is paired with its input, and the nodes behind each output get exactly their items.
+ * output 1 as well. On output 1 n8n adds the input item's fields to our { error, message } (the one
+ * shape n8n 1.x and 2.x both route); every item is paired with its input, and the nodes behind each
+ * output get exactly their items.
  */
 import { assertMatch } from '../match';
 import { validProduct } from '../../fixtures/products';
@@ -61,9 +62,9 @@ export default defineCase({
 			'Update Failed': {
 				itemCount: 3,
 				items: [
-					{ status: 'STOPPED', error: /^Item 1: Status \(entity_status\) must be one of ACTIVE, PAUSED/, details: { description: NOTHING_SENT } },
-					{ status: 'ACTIVE', total: '12,50', error: /^Item 2: Total Budget \(total_budget_amount_local_micro\)/, details: { description: NOTHING_SENT } },
-					{ id: 'zzz999', error: /404/, details: { httpCode: '404', xCode: 'NOT_FOUND' } },
+					{ status: 'STOPPED', error: /^Item 1: Status \(entity_status\) must be one of ACTIVE, PAUSED/, message: NOTHING_SENT, details: { $exists: false } },
+					{ status: 'ACTIVE', total: '12,50', error: /^Item 2: Total Budget \(total_budget_amount_local_micro\)/, message: NOTHING_SENT },
+					{ id: 'zzz999', error: /404|not found/i, message: /line_items\/zzz999/ },
 				],
 			},
 			Synced: { itemCount: 2, items: [{ id: 'eo-1', status: 'CREATE_SUCCESS' }, { id: 'eo-3', status: 'CREATE_SUCCESS' }] },
@@ -71,10 +72,10 @@ export default defineCase({
 				itemCount: 1,
 				items: [
 					{
-						// the input product's fields, then ours: X's record under details
+						// the input product's fields, then ours: X's record as JSON text in the message
 						title: 'Product eo-2',
 						error: /^Item 1: X refused it \(INVALID_PARAMETER\): image_link/,
-						details: { id: 'eo-2', status: 'ERROR', product_key: null, errors: [{ parameter: 'image_link' }] },
+						message: /X's record of it: \{.*"parameter":"image_link".*"id":"eo-2".*"status":"ERROR"/,
 					},
 				],
 			},
