@@ -182,6 +182,8 @@ interface RawAnswer {
 	headers: Record<string, string>;
 	bytes?: Buffer;
 	tooLarge?: boolean;
+	/** A 401 that n8n handed back instead of renewing the token first (n8n 1.x; see xRequest). */
+	notRenewed?: boolean;
 }
 
 type Readable = AsyncIterable<Buffer | string> & { destroy?: () => void };
@@ -308,6 +310,11 @@ export async function xRequest(
 
 	let retries = 0;
 	let waited = 0; // rate-limit and Retry-After waits, bounded by maxRateLimitWaitMs in all
+	// n8n 2.x renews a bearer token (or refreshes an OAuth 2.0 token) on a 401 it is told not to
+	// ignore; n8n 1.x takes only true or false there, so it ignores that 401 too and hands it back.
+	// Such a 401 is sent once more with nothing ignored, and n8n 1.x then renews and retries itself.
+	const renewsOn401 = auth === 'app' || credentialType === OAUTH2_USER_CREDENTIAL_TYPE;
+	let renewalAsked = false;
 	for (let attempt = 1; ; attempt++) {
 		const options: IHttpRequestOptions = {
 			method: request.method,
@@ -321,7 +328,7 @@ export async function xRequest(
 			timeout: timeoutMs,
 			// 401 still throws inside n8n so that an expired bearer token is fetched again once (and an
 			// OAuth 2.0 user token refreshed).
-			ignoreHttpStatusErrors: auth === 'app' || credentialType === OAUTH2_USER_CREDENTIAL_TYPE ? { ignore: true, except: [401] } : true,
+			ignoreHttpStatusErrors: renewalAsked ? false : renewsOn401 ? { ignore: true, except: [401] } : true,
 		};
 		if (request.body !== undefined) {
 			// n8n sends no body for an empty object; a /2 operation that requires a JSON body gets "{}".
@@ -350,7 +357,8 @@ export async function xRequest(
 					headers: unknown;
 					body: unknown;
 				};
-				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
+				const notRenewed = full.statusCode === 401 && renewsOn401 && !request.bearerToken;
+				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)), notRenewed };
 			} catch (error) {
 				failure = error;
 			}
@@ -388,6 +396,11 @@ export async function xRequest(
 			});
 		} finally {
 			stopClock.abort();
+		}
+
+		if (answer.notRenewed && !renewalAsked) {
+			renewalAsked = true;
+			continue;
 		}
 
 		if (answer.status >= 300 && answer.status < 400) {
