@@ -18,6 +18,14 @@ export class XOAuth1ConnectApi implements ICredentialType {
 	icon = { light: 'file:../icons/x.svg', dark: 'file:../icons/x.dark.svg' } as const;
 
 	properties: INodeProperties[] = [
+		{
+			// n8n 1.x's callback sends the access-token request unsigned, and X requires it signed.
+			displayName:
+				'Connect needs n8n 2.x. On n8n 1.x use the X OAuth 1.0a API credential with the access token and secret from the developer portal (or from the X OAuth node\'s Request Token and Access Token operations).',
+			name: 'n8nVersionNotice',
+			type: 'notice',
+			default: '',
+		},
 		apiBaseUrlField,
 		...adsBaseUrlFields,
 		{
