@@ -834,10 +834,15 @@ export class N8nClient {
 
 	async waitForExecution(id: string, timeoutMs = 60_000): Promise<ExecutionResult> {
 		const deadline = Date.now() + timeoutMs;
+		// n8n 1.x writes an execution's status and its data in two steps: a poll between them sees a
+		// finished execution that ran nothing. Such an answer is read again (3 s at most).
+		let emptyReads = 0;
 		for (;;) {
 			try {
 				const ex = await this.getExecution(id);
-				if (FINAL_STATUSES.has(ex.status) || ex.raw.finished === true) return ex;
+				const final = FINAL_STATUSES.has(ex.status) || ex.raw.finished === true;
+				const ranNothing = Object.keys(ex.raw.data?.resultData?.runData ?? {}).length === 0;
+				if (final && (!ranNothing || ++emptyReads > 20)) return ex;
 			} catch (error) {
 				if (!(error instanceof N8nHttpError && error.status === 404)) throw error;
 			}

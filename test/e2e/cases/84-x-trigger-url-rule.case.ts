@@ -2,7 +2,7 @@
  * X's callback rule (https, no port, public host), enforced by the emulator without the loopback
  * allowance: n8n's http://127.0.0.1:<port> production URL is refused at registration, before any
  * CRC. The activation fails in real n8n with the node's message (what X said and what to do:
- * WEBHOOK_URL), no version goes live and nothing is left at X (no webhook, no subscription, no CRC).
+ * WEBHOOK_URL), no version goes live (1.x: the workflow stays inactive) and nothing is left at X (no webhook, no subscription, no CRC).
  */
 import { failedActivation, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
 import { triggerWorkflow } from '../workflows';
@@ -16,12 +16,20 @@ export default triggerCase({
 		const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
 		const saved = await save(wf);
 		const { message, ms } = await failedActivation(ctx, saved.id);
-		const status = await ctx.client.request<any>('GET', `/rest/workflows/${saved.id}/publication-status`);
-		ctx.log(`activation failed after ${ms} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
-		if (status.status !== 'failed' || status.liveVersionId !== null) throw new Error(`the publication should have failed with no live version: ${JSON.stringify(status)}`);
+		if (ctx.client.major >= 2) {
+			// 2.x publishes a version: it must have failed, with none live.
+			const status = await ctx.client.request<any>('GET', `/rest/workflows/${saved.id}/publication-status`);
+			ctx.log(`activation failed after ${ms} ms; publication status ${status.status}, live version ${status.liveVersionId}`);
+			if (status.status !== 'failed' || status.liveVersionId !== null) throw new Error(`the publication should have failed with no live version: ${JSON.stringify(status)}`);
+		} else {
+			// 1.x has no publications: the workflow must have stayed inactive.
+			const wf = await ctx.client.getWorkflow(saved.id);
+			ctx.log(`activation failed after ${ms} ms; workflow active: ${String(wf.active)}`);
+			if (wf.active) throw new Error('the workflow should have stayed inactive');
+		}
 		ctx.log(`activation error: ${message.slice(0, 400)}`);
 		if (!message) throw new Error('activation should fail: X refuses http URLs with a port');
-		for (const part of [/UrlValidationFailed|must use https|must not contain a port/, /WEBHOOK_URL/]) {
+		for (const part of [/UrlValidationFailed|must use https|must not contain a port|https URL without a port/, /WEBHOOK_URL/]) {
 			if (!part.test(message)) throw new Error(`the activation error should match ${part}: ${message}`);
 		}
 		const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);

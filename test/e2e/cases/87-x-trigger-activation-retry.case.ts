@@ -2,7 +2,8 @@
  * A transient failure at X during activation, in real n8n: the first POST /2/webhooks gets a 503
  * (the node does not retry a non-idempotent POST). n8n 2.41.1 retries a failed trigger activation
  * (5 attempts, 1-8 s apart), so the activation should succeed on the next attempt, with the CRC
- * answered by n8n again.
+ * answered by n8n again. n8n 1.x retries no activation: there the first activation fails with the
+ * node's words, nothing is left at X, and activating again works.
  *
  * With n8n 2.41.1 and the node as it is, this FAILS (issue 8 report): n8n registers a node's
  * webhooks one by one, each with its own retries (dist/workflows/triggers/workflow-trigger-activator.js
@@ -13,7 +14,7 @@
  * webhook, n8n answers X's CRC GET with 404 ("not registered for GET requests"), and the
  * activation ends with a misleading CrcValidationFailed instead of recovering.
  */
-import { deactivateTrigger, emu, expectExecutionCount, expectStatuses, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { deactivateTrigger, emu, expectExecutionCount, expectStatuses, failedActivation, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
 import { triggerWorkflow } from '../workflows';
 
 export default triggerCase({
@@ -22,8 +23,21 @@ export default triggerCase({
 		emu(ctx).injectFaults([{ kind: 'server_error', status: 503, match: { method: 'POST', path: '/2/webhooks' }, times: 1 }]);
 	},
 	timeoutMs: 60_000,
-	check: async ({ ctx, control, uid, activate }) => {
+	check: async ({ ctx, control, uid, activate, save }) => {
 		const wf = triggerWorkflow(ctx, { subscriptions: { subscription: [{ userId: uid, eventTypes: ['post.create'], direction: 'none', keyword: '' }] } });
+		if (ctx.client.major < 2) {
+			// n8n 1.x does not retry a failed activation: it fails with the node's words, leaves
+			// nothing at X, and the user's next activation registers the webhook.
+			const saved = await save(wf);
+			const { message } = await failedActivation(ctx, saved.id);
+			if (!/server problem/.test(message)) throw new Error(`the activation should fail with the node's words for a 503: ${message.slice(0, 400)}`);
+			if (xWebhooks(ctx).length || xSubscriptions(ctx).length) throw new Error(`nothing should be left at X: ${JSON.stringify({ webhooks: xWebhooks(ctx), subscriptions: xSubscriptions(ctx) })}`);
+			await ctx.client.activateWorkflow(saved.id);
+			const posts = control.requests().filter((r: any) => r.method === 'POST' && r.path === '/2/webhooks').map((r: any) => r.status);
+			if (JSON.stringify(posts) !== '[503,200]') throw new Error(`expected a 503 then a registration, got ${JSON.stringify(posts)}`);
+			await deactivateTrigger(ctx, saved.id, () => xWebhooks(ctx).length === 0 && xSubscriptions(ctx).length === 0);
+			return;
+		}
 		let active;
 		try {
 			active = await activate(wf);
