@@ -32,7 +32,7 @@ export function xErrorDetail(body: unknown): XErrorDetail {
 	const text = JSON.stringify(body);
 	const reason = WEBHOOK_REASONS.find((r) => text.includes(r));
 	return {
-		code: reason ?? (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.title as string | undefined),
+		code: reason ?? (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.reason as string | undefined) ?? (b.title as string | undefined),
 		message: (first?.message as string | undefined) ?? (b.detail as string | undefined),
 		parameter: first?.parameter as string | undefined,
 	};
@@ -78,6 +78,11 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 	{
 		when: (s, d) => s === 403 && String(d.code) === '99',
 		hint: 'X refuses bearer tokens requested too often: the X App-Only credential keeps one token and reuses it; wait 15 minutes, or paste a bearer token into the credential.',
+	},
+	{
+		// X's v2 problem for an App outside a Project or without the access an endpoint needs.
+		when: (s, d) => s === 403 && d.code === 'client-not-enrolled',
+		hint: 'X says the App is not enrolled for this endpoint: in the developer portal (developer.x.com), attach the App to a Project and check that the Project\'s access level includes this endpoint (webhooks and activity subscriptions need a plan with them), then use that App\'s keys and tokens in the credential.',
 	},
 	{
 		when: (_, d) => d.code === 'UNAUTHORIZED_ACCESS',

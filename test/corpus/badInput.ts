@@ -235,7 +235,7 @@ const doc01: BadInput[] = [
 		['event_type', 'enum', 'event kind renamed away (old PascalCase kind)', { eventType: 'ProfileBioUpdate' }, /Item 0: Event Type \(event_type\) must be one of profile\.update\.bio/],
 		['user_id', 'format', 'user id not numeric', { userId: '@jack' }, /Item 0: User ID \(user_id\) must be a numeric X user ID/],
 		['direction', 'enum', 'direction neither inbound nor outbound', { eventType: 'like.create', additionalFields: { direction: 'sideways' } }, /Item 0: Direction \(direction\) must be one of outbound, inbound/],
-		['direction', 'neverTogether', 'direction on a kind other than like.create', { additionalFields: { direction: 'outbound' } }, /Item 0: Direction \(direction\) is only for like\.create, not post\.create/],
+		['direction', 'neverTogether', 'direction on a mute.* kind', { eventType: 'mute.mute', additionalFields: { direction: 'outbound' } }, /Item 0: Direction \(direction\) is not taken for mute\.\* and block\.\* kinds such as mute\.mute/],
 		['tag', 'length', 'tag over 200 characters', { additionalFields: { tag: 't'.repeat(201) } }, /Item 0: Tag \(tag\) must be at most 200 characters/],
 		['webhook_id', 'format', 'webhook id not digits', { additionalFields: { webhookId: 'w1' } }, /Item 0: Webhook ID \(webhook_id\) must be a webhook ID of 1 to 19 digits/],
 	]),

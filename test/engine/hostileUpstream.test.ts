@@ -231,6 +231,13 @@ describe('a 200 that is not X\'s JSON: every input item ends in exactly one item
 		expect(result.output()[0].json.error).toMatch(/HTML/);
 	});
 
+	it('X\'s 403 client-not-enrolled (an App outside a Project) names the reason and what to do in the developer portal', async () => {
+		upstream('not-enrolled', { pasteBearer: true });
+		const result = await webhooksList();
+		expect(result.error?.message).toMatch(/^X answered 403 client-not-enrolled: When authenticating requests/);
+		expect(result.error?.description).toMatch(/developer portal .*attach the App to a Project/);
+	});
+
 	it('X Webhooks list on an HTML page is an error', async () => {
 		upstream('html', { pasteBearer: true });
 		const result = await webhooksList();

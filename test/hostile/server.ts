@@ -98,6 +98,18 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 					return res.end(page(`Bad request: ${echoed}`, `<pre>${echoed}</pre>`));
 				case 'echo-json':
 					return json(Number(segments[1]), { errors: [{ code: 'INVALID_PARAMETER', message: `Rejected ${echoed}`, parameter: req.headers.authorization ?? 'none' }], request: { headers: req.headers, body } });
+				case 'not-enrolled':
+					// X's v2 answer to an App outside a Project, or without the access level an endpoint
+					// needs (as users report it: n8n issues 6424 and 2490; X's mcp.mdx: "a 403 means your app isn't enrolled").
+					return json(403, {
+						client_id: '31000001',
+						detail: 'When authenticating requests to the X API v2 endpoints, you must use keys and tokens from an X developer App that is attached to a Project.',
+						registration_url: 'https://developer.x.com/en/docs/projects/overview',
+						title: 'Client Forbidden',
+						required_enrollment: 'Appropriate Level of API Access',
+						reason: 'client-not-enrolled',
+						type: 'https://api.x.com/2/problems/client-forbidden',
+					});
 				case 'html':
 					res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
 					return res.end(page('Sign in to the corporate network', '<form><input name="user"></form>'));

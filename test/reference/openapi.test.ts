@@ -8,11 +8,11 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS } from '../../nodes/XWebhooks/resources/activitySubscription';
+import { DIRECTION_REFUSED_KINDS, DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS } from '../../nodes/XWebhooks/resources/activitySubscription';
 import type { RequestContext } from '../emulator/http';
 import { startEmulator, type XEmulator } from '../emulator/index';
 import { Router } from '../emulator/router';
-import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, directionalActivityKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
+import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, directionalActivityKinds, directionRefusedKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
 
 let emu: XEmulator;
 let receiver: Server;
@@ -248,6 +248,8 @@ describe('enumerations come from the reference', () => {
 		expect([...EVENT_KINDS, ...Object.keys(KIND_ALIASES)].sort()).toEqual([...schemaKinds].sort());
 		expect([...PRIVATE_KINDS].sort()).toEqual(privateActivityKinds().filter((k) => !(k in KIND_ALIASES)).sort());
 		expect([...DIRECTIONAL_KINDS]).toEqual(directionalActivityKinds());
+		expect([...DIRECTION_REFUSED_KINDS]).toEqual(directionRefusedKinds());
+		expect(directionRefusedKinds()).toEqual(['mute.mute', 'mute.unmute', 'block.block', 'block.unblock']);
 		expect([...DIRECTIONS]).toEqual(activityDirections());
 		// The reference's own words, so a misread page shows here.
 		expect(privateActivityKinds()).toEqual(expect.arrayContaining(['dm.received', 'chat.sent', 'like.create', 'mute.mute', 'block.unblock', 'post.mention.create', 'broadcast.chat']));

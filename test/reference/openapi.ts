@@ -447,6 +447,14 @@ export function directionalActivityKinds(): string[] {
 	return out;
 }
 
+/** Kinds openapi's CreateActivitySubscriptionFilter.direction says it does not support ("Not supported for mute.* or block.* events"). */
+export function directionRefusedKinds(): string[] {
+	const filter = (openApi().components?.schemas as Record<string, { properties?: Record<string, { description?: string }> }>)?.CreateActivitySubscriptionFilter;
+	const text = /not supported for ([^.]*(?:\.\*[^.]*)*)/i.exec(filter?.properties?.direction?.description ?? '')?.[1] ?? '';
+	const families = [...text.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
+	return activityEventTypes().filter((k) => families.some((f) => k.startsWith(f)));
+}
+
 /**
  * Private kinds (user context needed): the introduction's "Current private events" list, and every
  * kind of the families whose scope the create operation's description names (chat.*, dm.*, like.*,

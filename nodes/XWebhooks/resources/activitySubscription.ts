@@ -67,8 +67,14 @@ export const PRIVATE_KINDS: readonly string[] = EVENT_KINDS.filter(
 	(k) => /^(dm|chat|like|mute|block)\./.test(k) || ['post.mention.create', 'post.reply.create', 'post.quote.create', 'post.repost.create', 'broadcast.chat'].includes(k),
 );
 
-/** Kinds that take filter.direction (the introduction's tables: like.create only). */
+/** Kinds whose direction X's guide documents (the introduction's tables: like.create only). */
 export const DIRECTIONAL_KINDS: readonly string[] = ['like.create'];
+
+/**
+ * Kinds X refuses filter.direction for: openapi.json's CreateActivitySubscriptionFilter takes it for
+ * "directional events", "not supported for mute.* or block.*" (openapi comes first for /2).
+ */
+export const DIRECTION_REFUSED_KINDS: readonly string[] = EVENT_KINDS.filter((k) => /^(mute|block)\./.test(k));
 
 /** filter.direction: inbound or outbound; absent means both. */
 export const DIRECTIONS = ['inbound', 'outbound'] as const;
@@ -132,9 +138,12 @@ async function createSubscription(ctx: IExecuteFunctions, item: CheckedItem, pol
 	return [subscription];
 }
 
+/** The updated subscription, with X's count of the App's active subscriptions when X gives it as a number (openapi: UpdateActivitySubscriptionResponseData). */
 async function updateSubscription(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
 	const { body } = await xRequest(ctx, item.request, policy);
-	return [subscriptionOf(body) ?? { subscription_id: item.values.subscription_id, ...((body as IDataObject)?.data as IDataObject) }];
+	const subscription = subscriptionOf(body) ?? { subscription_id: item.values.subscription_id, ...((body as IDataObject)?.data as IDataObject) };
+	const total = ((body as IDataObject)?.data as IDataObject | undefined)?.total_subscriptions;
+	return [{ ...subscription, ...(Number.isSafeInteger(total) ? { total_subscriptions: total } : {}) }];
 }
 
 /** Pages of GET /2/activity/subscriptions (max_results up to 1000, meta.next_token). */
@@ -199,7 +208,7 @@ export const activitySubscriptionResource: Resource = {
 					options: ['outbound', 'inbound'],
 					// The default was "sent" (X's older spelling of outbound for likes), so saved workflows keep their meaning.
 					default: 'outbound',
-					description: 'For like.create only: outbound = likes the user gives, inbound = likes the user\'s posts get; leave out for both. The older values sent (outbound), received (inbound) and both (left out) are taken too.',
+					description: 'Outbound = events the user makes, inbound = events that reach the user (likes the user gives or the user\'s posts get; direct messages sent or received); leave out for both. X\'s guide documents it for like.create, X\'s API takes it for directional kinds and refuses it for mute.* and block.*. The older values sent (outbound), received (inbound) and both (left out) are taken too.',
 				},
 				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the subscription', rules: { minLength: 1, maxLength: 200 } },
 				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', description: 'The webhook to deliver to', rules: WEBHOOK_ID },
@@ -217,8 +226,8 @@ export const activitySubscriptionResource: Resource = {
 			},
 			check: (values, { fail }) => {
 				const kind = String(values.event_type);
-				if (values.direction !== undefined && !DIRECTIONAL_KINDS.includes(kind)) {
-					fail('Direction (direction)', `is only for ${DIRECTIONAL_KINDS.join(', ')}, not ${kind} (leave it out)`);
+				if (values.direction !== undefined && DIRECTION_REFUSED_KINDS.includes(kind)) {
+					fail('Direction (direction)', `is not taken for mute.* and block.* kinds such as ${kind} (leave it out)`);
 				}
 				if (isPrivateKind(kind) && !values.user_context) {
 					fail('Event Type (event_type)', `${kind} is a private kind: ${USER_CREDENTIAL_HINT}`);

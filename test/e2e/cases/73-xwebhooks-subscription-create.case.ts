@@ -4,7 +4,8 @@
  *  0. profile.update.bio for a user, keyword, tag and the webhook -> created; the JSON body
  *     nests the filter {user_id, keyword}; the node outputs X's data.subscription
  *  1. post.create for the user, nothing else -> created, filter {user_id}
- *  2. post.create with the older direction "sent" -> refused by the node (direction only for like.create)
+ *  2. block.block with the older direction "sent" -> refused by the node (openapi: no direction for
+ *     mute.* and block.*)
  *  3. post.delete with an unknown webhook id -> X's 404 WebhookIdInvalid
  *  4. a user id "@acme" -> refused by the node (numeric X user ID)
  * Afterwards a matching activity of the user reaches the receiver through the first subscription,
@@ -32,7 +33,7 @@ export default defineCase({
 			code('Subscriptions', [
 				{ event: 'profile.update.bio', user: USER, keyword: 'launch', tag: 'bio watch', webhook: hookId },
 				{ event: 'post.create', user: USER },
-				{ event: 'post.create', user: USER, direction: 'sent' },
+				{ event: 'block.block', user: USER, direction: 'sent' },
 				{ event: 'post.delete', user: USER, webhook: '987654321' },
 				{ event: 'post.create', user: '@acme' },
 			]),
@@ -63,7 +64,7 @@ export default defineCase({
 						error: undefined,
 					},
 					{ subscription_id: /^\d+$/, event_type: 'post.create', filter: { user_id: USER, keyword: undefined, direction: undefined }, tag: undefined, webhook_id: undefined },
-					{ error: /^Item 2: Direction \(direction\) is only for like\.create, not post\.create/, description: /^Nothing was sent to X/ },
+					{ error: /^Item 2: Direction \(direction\) is not taken for mute\.\* and block\.\* kinds such as block\.block/, description: /^Nothing was sent to X/ },
 					{ error: /^X answered 404 WebhookIdInvalid/, httpCode: '404' },
 					{ error: /^Item 4: User ID \(user_id\) must be a numeric X user ID/, description: /^Nothing was sent to X/ },
 				],

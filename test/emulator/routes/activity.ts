@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { activityEventTypes, directionalActivityKinds, privateActivityKinds } from '../../reference/openapi';
+import { activityEventTypes, directionRefusedKinds, privateActivityKinds } from '../../reference/openapi';
 import { HttpError, ok, type RequestContext } from '../http';
 import { isObject } from '../jsonBody';
 import type { Router } from '../router';
@@ -27,8 +27,8 @@ import { publishActivity } from './activityStream';
 
 /** The kinds openapi.json takes (CreateActivitySubscriptionRequest.event_type). */
 export const ACTIVITY_EVENT_TYPES: readonly string[] = activityEventTypes();
-/** Kinds the introduction's tables give the direction filter (like.create). */
-export const DIRECTIONAL_EVENT_TYPES: readonly string[] = directionalActivityKinds();
+/** Kinds openapi.json refuses filter.direction for (mute.* and block.*); the others take it. */
+export const DIRECTION_REFUSED_EVENT_TYPES: readonly string[] = directionRefusedKinds();
 /** Kinds that need a user context. */
 export const PRIVATE_EVENT_TYPES: readonly string[] = privateActivityKinds();
 
@@ -70,8 +70,8 @@ function createSubscription(ctx: RequestContext) {
 	const direction = filter.direction as Direction | undefined;
 	if (userId !== undefined && !/^[0-9]{1,19}$/.test(userId)) throw invalidRequest('filter.user_id', userId, 'filter.user_id must be a numeric user id of 1 to 19 digits.');
 	if (userId === undefined && keyword === undefined) throw invalidRequest('filter', undefined, 'filter needs user_id (or keyword, for news.new).');
-	if (direction !== undefined && !DIRECTIONAL_EVENT_TYPES.includes(eventType)) {
-		throw invalidRequest('filter.direction', direction, `filter.direction applies only to ${DIRECTIONAL_EVENT_TYPES.join(', ')}, not ${eventType}.`);
+	if (direction !== undefined && DIRECTION_REFUSED_EVENT_TYPES.includes(eventType)) {
+		throw invalidRequest('filter.direction', direction, `filter.direction is not supported for ${eventType}.`);
 	}
 	// ctx.user: the pipeline authenticated the request as openapi.json's security allows (conformV2).
 	if ((PRIVATE_EVENT_TYPES.includes(eventType) || ACTOR_ONLY.test(eventType)) && (!ctx.user || ctx.user.userId !== userId)) {
