@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { X_OAUTH2_DEFAULT_SCOPES } from '../../credentials/XOAuth2Api.credentials';
 import type { ConnectRecorder } from '../hostile/connectRecorder';
@@ -77,7 +77,7 @@ describe('X User OAuth2: the tokens stay at X (issue 24, break 10)', () => {
 	let upstream: HostileServer;
 	let thief: HostileServer;
 	let proxy: ConnectRecorder;
-	let saved: ICredentialDataDecryptedObject;
+	let saved: IDataObject;
 	const proxyEnv = ['HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, process.env[k]] as const);
 	beforeAll(async () => {
 		upstream = await startHostile();
