@@ -20,7 +20,7 @@ import { xApiError } from '../shared/errors';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
-import { inputError } from '../shared/validation';
+import { inputError, shown } from '../shared/validation';
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
 const IN_FLIGHT = 4;
@@ -165,6 +165,9 @@ export interface AudienceLimits {
 }
 
 type Mapping = Array<{ column: string; type: IdentifierType }>;
+
+/** A UTF-8 lead byte then a continuation byte, as Windows-1252 shows them: Ã© for é, â€™ for ’. */
+const UTF8_AS_1252 = /[\u00C2-\u00F4][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/;
 
 /** The encodings a file may be read in (TextDecoder labels); bytes not valid in it are refused, never hashed. */
 const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'] as const;
@@ -442,7 +445,7 @@ async function runFile(
 	let failure: Error | undefined;
 
 	const refuse = (line: number, reason: string) => {
-		if (reason.includes('U+FFFD')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
+		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
 		totals.refused++;
 		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
 	};
@@ -485,6 +488,9 @@ async function runFile(
 	// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
 	// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
 	const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
+	// UTF-8 read as Windows-1252 gives valid but wrong text (café as cafÃ©): refused like U+FFFD.
+	const hash = (type: IdentifierType, raw: string) =>
+		settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
 	let headerFields = 0;
 	const onRecord = (fields: string[], line: number) => {
 		totals.linesRead++;
@@ -501,7 +507,7 @@ async function runFile(
 				addHashed(plain, line);
 				return;
 			}
-			const { value, rule } = hashIdentifier(settings.lineType, raw);
+			const { value, rule } = hash(settings.lineType, raw);
 			if (rule) refuse(line, `${settings.lineType} ${rule}`);
 			else if (settings.lineType === 'partner_user_id') addUser(`{${userJson(settings.lineType, [value!])}}`, line, true);
 			else addHashed(value!, line);
@@ -521,7 +527,7 @@ async function runFile(
 		for (let n = 0; n < types.length; n++) {
 			const raw = fields[positions[n]];
 			if (raw === undefined || raw.trim() === '') continue;
-			const { value, rule } = hashIdentifier(types[n], raw);
+			const { value, rule } = hash(types[n], raw);
 			if (rule) {
 				refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
 				return;

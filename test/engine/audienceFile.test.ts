@@ -401,6 +401,16 @@ describe('Careless files: every physical line sent, refused with its line, or bl
 		const decoded = await runFiles({ files: [{ base64: latin1 }], parameters: audienceFromFile('addUsers', { fileOptions: { encoding: 'windows-1252' } }) });
 		expect(summaryOf(decoded)).toMatchObject({ linesRead: 3, usersSent: 3, refused: 0, countsConfirmed: true });
 		expect(sorted(members().email)).toEqual(sorted([sha('café@example.com'), sha('cafè@example.com'), sha('plain@example.com')]));
+
+		// The other way round: UTF-8 bytes read as Windows-1252 are valid text, but not the user's (cafÃ©@).
+		env.emulator.control.clearRequests();
+		const utf8 = Buffer.from('josé@example.com\nother@example.com\n', 'utf8').toString('base64');
+		const misread = await runFiles({ files: [{ base64: utf8 }], parameters: audienceFromFile('addUsers', { fileOptions: { encoding: 'windows-1252' } }) });
+		expect(summaryOf(misread)).toMatchObject({
+			usersSent: 1,
+			refusedLines: [{ line: 1, reason: 'email looks like UTF-8 read as Windows-1252 (got "josÃ©@example.com") (File Encoding is windows-1252: set the one the file was saved in)' }],
+		});
+		expect(JSON.parse(posts()[0].body)[0].params.users).toEqual([{ email: [sha('other@example.com')] }]);
 	});
 
 	it('a UTF-16 file read as UTF-8 is refused before any request; read as UTF-16 LE it is sent', async () => {
