@@ -19,6 +19,8 @@ const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
  * file read as UTF-8); a lone surrogate becomes U+FFFD when hashed. Either way the value is no
  * longer the user's: café@ and cafè@ would both hash as caf\uFFFD@.
  */
+/** Invisible format characters (zero-width spaces and joiners, soft hyphens, direction marks, BOMs): pasted from web pages, they change the hash but not what the user sees. */
+const INVISIBLE = /\p{Cf}/u;
 const NOT_TEXT = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export interface Normalized {
@@ -40,6 +42,7 @@ export function normalizeIdentifier(type: IdentifierType, raw: string): Normaliz
 	// Checked before any normalization, for every type: such a value would be hashed (or sent) as
 	// something else than the user's identifier. Spaces, tabs and line breaks at the ends are trimmed.
 	if (hasControlCharacters(text)) return { rule: `must not contain control characters such as NUL, tabs or line breaks (got ${shown(text)})` };
+	if (INVISIBLE.test(text)) return { rule: `must not contain invisible characters such as zero-width spaces, soft hyphens or direction marks (got ${shown(text)})` };
 	if (NOT_TEXT.test(text)) return { rule: `holds bytes that were not valid text in the encoding they were read with, shown as U+FFFD (got ${shown(text)})` };
 	if (type !== 'partner_user_id' && text.length === 64 && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
 	switch (type) {

@@ -517,6 +517,7 @@ const doc02: BadInput[] = [
 		['email', 'format', 'an email mapped from the item JSON with a NUL inside', { identifierMapping: 'auto' }, /Item 0: Email \(email\) must not contain control characters/, { input: [{ email: 'b@exa\u0000mple.com' }] }],
 		['email', 'format', 'an email decoded in the wrong encoding (U+FFFD)', { additionalFields: { email: 'caf\uFFFD@example.com' } }, /Item 0: Email \(email\) holds bytes that were not valid text in the encoding they were read with, shown as U\+FFFD/],
 		['device_id', 'format', 'a device ID with a control character', { additionalFields: { deviceId: 'idfa\u0001' } }, /Item 0: Device ID \(device_id\) must not contain control characters/],
+		['email', 'format', 'an email pasted with a zero-width space', { additionalFields: { email: 'jane\u200b@example.com' } }, /Item 0: Email \(email\) must not contain invisible characters such as zero-width spaces/],
 		['partner_user_id', 'format', 'a partner user ID with a lone surrogate (hashed or sent as U+FFFD)', { additionalFields: { partnerUserId: 'user-\ud800' } }, /Item 0: Partner User ID \(partner_user_id\) holds bytes that were not valid text/],
 	]),
 	...rows('02 §Custom audience users', 'ads', 'customAudience', 'removeUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
