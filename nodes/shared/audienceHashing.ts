@@ -30,6 +30,17 @@ export interface Normalized {
 }
 
 /**
+ * The characters no identifier holds, whatever its type (hashed or sent as it is, like a click
+ * ID): such a value would stand for someone else than the user. Checked on the trimmed value.
+ */
+export function identifierCharactersRule(text: string): string | undefined {
+	if (hasControlCharacters(text)) return `must not contain control characters such as NUL, tabs or line breaks (got ${shown(text)})`;
+	if (INVISIBLE.test(text)) return `must not contain invisible characters such as zero-width spaces, soft hyphens or direction marks (got ${shown(text)})`;
+	if (NOT_TEXT.test(text)) return `holds bytes that were not valid text in the encoding they were read with, shown as U+FFFD (got ${shown(text)})`;
+	return undefined;
+}
+
+/**
  * Normalization per type. Emails: trimmed and lowercased as X documents, and a mailto: prefix (any
  * case) is dropped, so a value copied from a link hashes as the plain address. Phone numbers: X
  * documents no rule; we keep digits only with the country code (dropping +, spaces, dashes, dots and
@@ -39,11 +50,8 @@ export interface Normalized {
 export function normalizeIdentifier(type: IdentifierType, raw: string): Normalized {
 	const text = raw.trim();
 	if (!text) return { rule: 'is empty' };
-	// Checked before any normalization, for every type: such a value would be hashed (or sent) as
-	// something else than the user's identifier. Spaces, tabs and line breaks at the ends are trimmed.
-	if (hasControlCharacters(text)) return { rule: `must not contain control characters such as NUL, tabs or line breaks (got ${shown(text)})` };
-	if (INVISIBLE.test(text)) return { rule: `must not contain invisible characters such as zero-width spaces, soft hyphens or direction marks (got ${shown(text)})` };
-	if (NOT_TEXT.test(text)) return { rule: `holds bytes that were not valid text in the encoding they were read with, shown as U+FFFD (got ${shown(text)})` };
+	const broken = identifierCharactersRule(text);
+	if (broken) return { rule: broken };
 	if (type !== 'partner_user_id' && text.length === 64 && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
 	switch (type) {
 		case 'email': {
