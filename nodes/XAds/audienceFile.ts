@@ -337,17 +337,27 @@ async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: 
 	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
 }
 
+/** Byte order marks and the encoding each announces (UTF-16 BE is not offered: saved as UTF-8 instead). */
+const BYTE_ORDER_MARKS: Array<{ bytes: number[]; name: string; encoding?: FileEncoding }> = [
+	{ bytes: [0xef, 0xbb, 0xbf], name: 'UTF-8', encoding: 'utf-8' },
+	{ bytes: [0xff, 0xfe], name: 'UTF-16 LE', encoding: 'utf-16le' },
+	{ bytes: [0xfe, 0xff], name: 'UTF-16 BE' },
+];
+
 /**
  * The file as text in its encoding. Bytes not valid in it become U+FFFD, which the identifier rules
- * refuse (so the row is refused with its line, not hashed). A UTF-16 file read as UTF-8 would be all
- * NULs between the letters: refused as a whole, before any request.
+ * refuse (so the row is refused with its line, not hashed). A file whose byte order mark announces
+ * another encoding (UTF-16 read as UTF-8 would be NULs between the letters; UTF-8 read as
+ * Windows-1252, valid but wrong text) is refused as a whole, before any request.
  */
 async function* fileText(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): AsyncGenerator<string> {
 	const decoder = new TextDecoder(settings.encoding);
 	let first = true;
 	for await (const chunk of fileChunks(ctx, itemIndex, settings.property)) {
-		if (first && settings.encoding !== 'utf-16le' && chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
-			throw new Error('starts with a UTF-16 byte order mark: set File Encoding to UTF-16 LE, or save the file as UTF-8');
+		const mark = first ? BYTE_ORDER_MARKS.find((m) => m.bytes.every((b, i) => chunk[i] === b)) : undefined;
+		if (mark && mark.encoding !== settings.encoding) {
+			const fix = mark.encoding ? `set File Encoding to ${mark.name}` : 'save the file as UTF-8';
+			throw new Error(`starts with a ${mark.name} byte order mark, but File Encoding is ${settings.encoding}: ${fix}`);
 		}
 		first = false;
 		yield decoder.decode(chunk, { stream: true });
@@ -356,7 +366,7 @@ async function* fileText(ctx: IExecuteFunctions, itemIndex: number, settings: Fi
 }
 
 /** The first row of a file (read up to its first line break only): a CSV's header, to check the column map before any request; for any file, its encoding's start. */
-async function headerOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
+async function firstRowOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
 	let header: string[] | undefined;
 	const splitter = new RecordSplitter(
 		{ csv: settings.csv, delimiter: settings.delimiter },
@@ -705,7 +715,7 @@ async function fileRunner(ctx: IExecuteFunctions, items: CheckedItem[], policy: 
 	for (const [n, item] of items.entries()) {
 		positions[n] = [];
 		try {
-			const header = await headerOf(ctx, item.itemIndex, settings[n]);
+			const header = await firstRowOf(ctx, item.itemIndex, settings[n]);
 			if (!settings[n].csv) continue;
 			positions[n] = columnPositions(header, settings[n].mapping, (field, rule) => {
 				throw inputError(runNode(ctx), item.itemIndex, field, rule);

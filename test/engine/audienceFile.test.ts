@@ -413,12 +413,20 @@ describe('Careless files: every physical line sent, refused with its line, or bl
 		expect(JSON.parse(posts()[0].body)[0].params.users).toEqual([{ email: [sha('other@example.com')] }]);
 	});
 
-	it('a UTF-16 file read as UTF-8 is refused before any request; read as UTF-16 LE it is sent', async () => {
+	it('a file whose byte order mark announces another encoding (UTF-16 read as UTF-8, UTF-16 BE, UTF-8 read as Windows-1252) is refused before any request; UTF-16 LE read as such is sent', async () => {
 		const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Email\r\nJosé@example.com\r\n', 'utf16le')]).toString('base64');
 		const parameters = audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }] } });
 		for (const fileFormat of ['csv', 'lines']) {
 			const refused = await runFiles({ files: [{ base64: utf16 }], parameters: { ...parameters, fileFormat } });
-			expect(refused.error?.message).toBe('Item 0: Input Binary Field (binaryPropertyName) holds a file that cannot be read: starts with a UTF-16 byte order mark: set File Encoding to UTF-16 LE, or save the file as UTF-8');
+			expect(refused.error?.message).toBe('Item 0: Input Binary Field (binaryPropertyName) holds a file that cannot be read: starts with a UTF-16 LE byte order mark, but File Encoding is utf-8: set File Encoding to UTF-16 LE');
+		}
+		const refusedToo: Array<[Buffer, string, string]> = [
+			[Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('\u4500\u6d00')]), 'utf-16le', 'starts with a UTF-16 BE byte order mark, but File Encoding is utf-16le: save the file as UTF-8'],
+			[Buffer.from('\ufeffEmail\njosé@example.com\n', 'utf8'), 'windows-1252', 'starts with a UTF-8 byte order mark, but File Encoding is windows-1252: set File Encoding to UTF-8'],
+		];
+		for (const [bytes, encoding, message] of refusedToo) {
+			const refused = await runFiles({ files: [{ base64: bytes.toString('base64') }], parameters: { ...parameters, fileOptions: { encoding } } });
+			expect(refused.error?.message).toBe(`Item 0: Input Binary Field (binaryPropertyName) holds a file that cannot be read: ${message}`);
 		}
 		expect(posts()).toHaveLength(0);
 		const run = await runFiles({ files: [{ base64: utf16 }], parameters: { ...parameters, fileOptions: { encoding: 'utf-16le' } } });
