@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { apiBaseUrlField } from '../nodes/shared/credentialFields';
+import { apiBaseUrlField, X_OAUTH2_AUTHORIZE_URL, X_OAUTH2_TOKEN_URL } from '../nodes/shared/credentialFields';
 
 /** The scopes the nodes' user-context operations need (X's scope table in the authorization-code guide). */
 export const X_OAUTH2_DEFAULT_SCOPES = 'tweet.read users.read dm.read dm.write like.read follows.read mute.read block.read offline.access';
@@ -10,6 +10,12 @@ export const X_OAUTH2_DEFAULT_SCOPES = 'tweet.read users.read dm.read dm.write l
  * PKCE (https://docs.x.com/fundamentals/authentication/oauth-2-0/user-access-token). n8n keeps the
  * tokens and refreshes them (offline.access) itself, since the credential extends oAuth2Api. X's
  * API v2 only: the Ads API takes OAuth 1.0a alone.
+ *
+ * The tokens stay at X: n8n's code exchange and refresh send the client secret and the refresh
+ * token to accessTokenUrl and follow any redirect it answers, to any host. So authUrl and
+ * accessTokenUrl are hidden and computed: X's own unless OAuth Server is set to Custom, an explicit
+ * choice for a proxy or the emulator (n8n 2.x ignores a stored value of a hidden OAuth URL, so a
+ * credential saved when they were editable goes to X too). The names stay those of n8n's oAuth2Api.
  */
 export class XOAuth2Api implements ICredentialType {
 	name = 'xOAuth2Api';
@@ -25,19 +31,36 @@ export class XOAuth2Api implements ICredentialType {
 	properties: INodeProperties[] = [
 		{ displayName: 'Grant Type', name: 'grantType', type: 'hidden', default: 'pkce' },
 		{
-			displayName: 'Authorization URL',
-			name: 'authUrl',
-			type: 'string',
-			default: 'https://x.com/i/oauth2/authorize',
-			description: 'X\'s authorize page. Change it only for a proxy or an emulator.',
+			displayName: 'OAuth Server',
+			name: 'oauthServer',
+			type: 'options',
+			options: [
+				{ name: 'X', value: 'x', description: `${X_OAUTH2_AUTHORIZE_URL} and ${X_OAUTH2_TOKEN_URL}` },
+				{ name: 'Custom (a Proxy or an Emulator)', value: 'custom', description: 'Your own authorization and token URLs' },
+			],
+			default: 'x',
+			description: 'Where the authorization page and the token requests go. n8n sends the client secret and the refresh token there and follows the redirects it answers: choose Custom only for a server you trust.',
 		},
 		{
-			displayName: 'Access Token URL',
-			name: 'accessTokenUrl',
+			displayName: 'Custom Authorization URL',
+			name: 'customAuthUrl',
 			type: 'string',
-			default: 'https://api.x.com/2/oauth2/token',
-			description: 'X\'s token endpoint. Change it only for a proxy or an emulator.',
+			default: '',
+			required: true,
+			placeholder: 'https://proxy.example.com/i/oauth2/authorize',
+			displayOptions: { show: { oauthServer: ['custom'] } },
 		},
+		{
+			displayName: 'Custom Access Token URL',
+			name: 'customAccessTokenUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://proxy.example.com/2/oauth2/token',
+			displayOptions: { show: { oauthServer: ['custom'] } },
+		},
+		{ displayName: 'Authorization URL', name: 'authUrl', type: 'hidden', default: `={{ $self.oauthServer === "custom" ? $self.customAuthUrl : "${X_OAUTH2_AUTHORIZE_URL}" }}` },
+		{ displayName: 'Access Token URL', name: 'accessTokenUrl', type: 'hidden', default: `={{ $self.oauthServer === "custom" ? $self.customAccessTokenUrl : "${X_OAUTH2_TOKEN_URL}" }}` },
 		{
 			displayName: 'Scope',
 			name: 'scope',

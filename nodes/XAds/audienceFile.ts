@@ -20,15 +20,16 @@ import { xApiError } from '../shared/errors';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
-import { inputError } from '../shared/validation';
+import { inputError, shown } from '../shared/validation';
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
 const IN_FLIGHT = 4;
 const COUNT_RETRIES = 3;
 /** Bytes read from the file at a time. */
 const CHUNK_BYTES = 256 * 1024;
-/** A record longer than this is no identifier row (an unclosed quote would otherwise swallow the file). */
-export const MAX_RECORD_CHARS = 65_536;
+/** A line longer than this is no identifier row: it is refused and skipped, not held. */
+export const MAX_LINE_CHARS = 65_536;
+const TOO_LONG = `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (no identifier row is: a file without line breaks?)`;
 /** Refused rows listed with line and reason in the final summary; more are only counted. */
 const REFUSALS_LISTED = 1000;
 /** Longest stretch of work before n8n's event loop gets a turn (a buffer in memory never waits on I/O). */
@@ -37,119 +38,95 @@ const YIELD_AFTER_MS = 25;
 // ---- Reading records from a stream of text --------------------------------------------------------
 
 export interface RecordFormat {
-	/** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) or one value per line. */
+	/** CSV (quoted fields, "" inside quotes) or one value per line. */
 	csv: boolean;
 	delimiter: string;
 }
 
 /**
- * Splits text that arrives in pieces into records, with bounded memory: only an unfinished record
- * is carried from one piece to the next. Line endings LF or CRLF. onRecord gets the fields and the
- * file line the record starts on (1-based).
+ * Splits text that arrives in pieces into records, one per physical line (LF or CRLF), with bounded
+ * memory: only an unfinished line is carried from one piece to the next. A CSV field may be quoted
+ * (a delimiter or "" inside) but its quote must close on its own line: RFC 4180 lets a quoted field
+ * run over line breaks, and then one stray quote swallows every row up to the next quote in the
+ * file (an audience file holds one user per line). Every line reaches onRecord with its 1-based
+ * number, or onUnreadable with the reason it cannot be read.
  */
 export class RecordSplitter {
 	private carry = '';
-	/** Physical line number of the carry's first character. */
+	/** Number of the line the carry belongs to. */
 	private line = 1;
+	/** The rest of a line too long to hold is being dropped, up to its line break. */
+	private skipping = false;
 
 	private readonly single: string[] = [''];
 
 	constructor(
 		private readonly format: RecordFormat,
 		private readonly onRecord: (fields: string[], line: number) => void,
+		private readonly onUnreadable: (line: number, reason: string) => void,
 	) {}
 
 	push(text: string): void {
 		const data = this.carry + text;
 		let start = 0;
-		for (;;) {
-			const consumed = this.next(data, start, false);
-			if (consumed === 0) break;
-			start += consumed;
+		for (let newline = data.indexOf('\n'); newline >= 0; newline = data.indexOf('\n', start)) {
+			if (!this.skipping) this.record(data, start, newline);
+			this.skipping = false;
+			this.line++;
+			start = newline + 1;
 		}
-		this.carry = data.slice(start);
-		if (this.carry.length > MAX_RECORD_CHARS) {
-			throw new Error(`line ${this.line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters${this.format.csv ? ' (a quote that is never closed?)' : ''}`);
+		this.carry = this.skipping ? '' : data.slice(start);
+		if (this.carry.length > MAX_LINE_CHARS) {
+			this.onUnreadable(this.line, TOO_LONG);
+			this.carry = '';
+			this.skipping = true;
 		}
 	}
 
-	/** The last record, when the file does not end with a line break. */
+	/** The last line, when the file does not end with a line break. */
 	end(): void {
-		if (this.carry === '') return;
-		const consumed = this.next(this.carry, 0, true);
-		if (consumed !== this.carry.length) throw new Error(`line ${this.line}: a quoted field is never closed`);
+		if (this.carry !== '' && !this.skipping) this.record(this.carry, 0, this.carry.length);
 		this.carry = '';
 	}
 
-	/** Reads one record at start; returns the characters consumed, 0 when the record is not complete yet. */
-	private next(data: string, start: number, final: boolean): number {
-		const newline = data.indexOf('\n', start);
-		if (newline < 0 && !final) return 0;
-		const lineEnd = newline < 0 ? data.length : newline;
+	private record(data: string, start: number, lineEnd: number): void {
 		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
-		if (!this.format.csv || !text.includes('"')) {
-			if (this.format.csv) this.onRecord(text.split(this.format.delimiter), this.line);
-			else {
-				this.single[0] = text; // one array for every line: onRecord must not keep it
-				this.onRecord(this.single, this.line);
-			}
-			this.line++;
-			return lineEnd - start + (newline < 0 ? 0 : 1);
+		if (text.length > MAX_LINE_CHARS) {
+			this.onUnreadable(this.line, TOO_LONG);
+			return;
 		}
-		const parsed = parseQuotedRecord(data, start, this.format.delimiter, final);
-		if (!parsed) return 0;
-		this.onRecord(parsed.fields, this.line);
-		this.line += parsed.lines;
-		return parsed.end - start;
+		if (!this.format.csv) {
+			this.single[0] = text; // one array for every line: onRecord must not keep it
+			this.onRecord(this.single, this.line);
+			return;
+		}
+		const fields = text.includes('"') ? quotedFields(text, this.format.delimiter) : text.split(this.format.delimiter);
+		if (fields) this.onRecord(fields, this.line);
+		else this.onUnreadable(this.line, 'opens a quote that is not closed on this line (a stray quote? a field cannot hold a line break here)');
 	}
 }
 
-/**
- * One CSV record with quotes, from start up to and including its line break. Returns null when the
- * data ends inside the record (more is coming). A quote inside an unquoted field is kept as text.
- */
-function parseQuotedRecord(data: string, start: number, delimiter: string, final: boolean): { fields: string[]; end: number; lines: number } | null {
+/** The fields of one CSV line with quotes; undefined when a quote is not closed. A quote inside an unquoted field is kept as text. */
+function quotedFields(text: string, delimiter: string): string[] | undefined {
 	const fields: string[] = [];
-	let field = '';
-	let lines = 1;
-	let i = start;
-	const length = data.length;
-	for (;;) {
-		if (data.charCodeAt(i) === 34 /* " */) {
+	for (let i = 0; ; ) {
+		let field = '';
+		if (text.charCodeAt(i) === 34 /* " */) {
 			// A quoted field: up to the closing quote, "" standing for one quote.
-			i++;
-			for (;;) {
-				const quote = data.indexOf('"', i);
-				if (quote < 0) return null;
-				const piece = data.slice(i, quote);
-				for (let n = piece.indexOf('\n'); n >= 0; n = piece.indexOf('\n', n + 1)) lines++;
-				field += piece;
-				if (quote + 1 >= length && !final) return null; // "" or the closing quote? Not known yet.
-				if (data.charCodeAt(quote + 1) === 34) {
-					field += '"';
-					i = quote + 2;
-					continue;
-				}
+			for (i++; ; ) {
+				const quote = text.indexOf('"', i);
+				if (quote < 0) return undefined;
+				field += text.slice(i, quote);
 				i = quote + 1;
-				break;
+				if (text.charCodeAt(i) !== 34) break;
+				field += '"';
+				i++;
 			}
 		}
 		// The rest of the field up to a delimiter or the end of the line.
-		let stop = i;
-		while (stop < length) {
-			const c = data[stop];
-			if (c === delimiter || c === '\n') break;
-			stop++;
-		}
-		if (stop >= length && !final) return null;
-		let rest = data.slice(i, stop);
-		if (stop >= length || data[stop] === '\n') {
-			if (rest.endsWith('\r')) rest = rest.slice(0, -1);
-			fields.push(field + rest);
-			return { fields, end: stop >= length ? length : stop + 1, lines };
-		}
-		fields.push(field + rest);
-		field = '';
+		const stop = text.indexOf(delimiter, i);
+		fields.push(field + text.slice(i, stop < 0 ? text.length : stop));
+		if (stop < 0) return fields;
 		i = stop + 1;
 	}
 }
@@ -189,10 +166,18 @@ export interface AudienceLimits {
 
 type Mapping = Array<{ column: string; type: IdentifierType }>;
 
+/** A UTF-8 lead byte then a continuation byte, as Windows-1252 shows them: Ã© for é, â€™ for ’. */
+const UTF8_AS_1252 = /[\u00C2-\u00F4][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/;
+
+/** The encodings a file may be read in (TextDecoder labels); bytes not valid in it are refused, never hashed. */
+const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'] as const;
+type FileEncoding = (typeof ENCODINGS)[number];
+
 interface FileSettings {
 	property: string;
 	csv: boolean;
 	delimiter: string;
+	encoding: FileEncoding;
 	/** One-per-line files: the identifier type of every line. */
 	lineType: IdentifierType;
 	mapping: Mapping;
@@ -264,6 +249,18 @@ function fileProperties(identifiers: Field[], timeFields: Field[]): INodePropert
 			options: [
 				{ displayName: 'CSV Delimiter', name: 'delimiter', type: 'string', default: ',', description: 'One character between CSV fields, e.g. ; or a tab (\\t)' },
 				...timeFields.map((f): INodeProperties => ({ displayName: f.label, name: f.name ?? (f.wire === 'effective_at' ? 'effectiveAt' : 'expiresAt'), type: 'dateTime', default: '', description: f.description })),
+				{
+					displayName: 'File Encoding',
+					name: 'encoding',
+					type: 'options',
+					options: [
+						{ name: 'UTF-8', value: 'utf-8' },
+						{ name: 'UTF-16 LE (Excel "Unicode Text")', value: 'utf-16le' },
+						{ name: 'Windows-1252 (Latin-1)', value: 'windows-1252' },
+					],
+					default: 'utf-8',
+					description: 'How the file\'s bytes are text. A row whose identifier holds bytes not valid in it is refused with its line, never hashed.',
+				},
 			],
 		},
 	];
@@ -298,6 +295,8 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Fi
 	if (csv && (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')) {
 		fail('CSV Delimiter (delimiter)', `must be one character other than a quote or a line break (got ${JSON.stringify(delimiter)})`);
 	}
+	const encoding = String(options.encoding ?? 'utf-8') as FileEncoding;
+	if (!ENCODINGS.includes(encoding)) fail('File Encoding (encoding)', `must be one of ${ENCODINGS.join(', ')} (got ${JSON.stringify(encoding)})`);
 	const lineType = String(ctx.getNodeParameter('lineIdentifierType', itemIndex, allowed[0])) as IdentifierType;
 	if (!csv && !allowed.includes(lineType)) fail('Identifier Type (lineIdentifierType)', `must be one of ${allowed.join(', ')} (got ${JSON.stringify(lineType)})`);
 	const mapping: Mapping = [];
@@ -317,7 +316,7 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Fi
 		const present = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
 		fail('Input Binary Field (binaryPropertyName)', `names no binary property of the item (got ${JSON.stringify(property)}; the item has ${present.length ? present.join(', ') : 'no binary data'})`);
 	}
-	return { property, csv, delimiter, lineType, mapping };
+	return { property, csv, delimiter, encoding, lineType, mapping };
 }
 
 // ---- The file's bytes -----------------------------------------------------------------------------
@@ -338,20 +337,53 @@ async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: 
 	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
 }
 
-/** The header row of a CSV file (read up to its first line break only), to check the column map before any request. */
-async function headerOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
-	let header: string[] | undefined;
-	const splitter = new RecordSplitter({ csv: true, delimiter: settings.delimiter }, (fields) => (header ??= fields));
-	const decoder = new TextDecoder('utf-8');
-	const chunks = fileChunks(ctx, itemIndex, settings.property);
-	try {
-		for await (const chunk of chunks) {
-			splitter.push(decoder.decode(chunk, { stream: true }));
-			if (header) break;
+/** Byte order marks and the encoding each announces (UTF-16 BE is not offered: saved as UTF-8 instead). */
+const BYTE_ORDER_MARKS: Array<{ bytes: number[]; name: string; encoding?: FileEncoding }> = [
+	{ bytes: [0xef, 0xbb, 0xbf], name: 'UTF-8', encoding: 'utf-8' },
+	{ bytes: [0xff, 0xfe], name: 'UTF-16 LE', encoding: 'utf-16le' },
+	{ bytes: [0xfe, 0xff], name: 'UTF-16 BE' },
+];
+
+/**
+ * The file as text in its encoding. Bytes not valid in it become U+FFFD, which the identifier rules
+ * refuse (so the row is refused with its line, not hashed). A file whose byte order mark announces
+ * another encoding (UTF-16 read as UTF-8 would be NULs between the letters; UTF-8 read as
+ * Windows-1252, valid but wrong text) is refused as a whole, before any request.
+ */
+async function* fileText(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): AsyncGenerator<string> {
+	const decoder = new TextDecoder(settings.encoding);
+	let first = true;
+	for await (const chunk of fileChunks(ctx, itemIndex, settings.property)) {
+		const mark = first ? BYTE_ORDER_MARKS.find((m) => m.bytes.every((b, i) => chunk[i] === b)) : undefined;
+		if (mark && mark.encoding !== settings.encoding) {
+			const fix = mark.encoding ? `set File Encoding to ${mark.name}` : 'save the file as UTF-8';
+			throw new Error(`starts with a ${mark.name} byte order mark, but File Encoding is ${settings.encoding}: ${fix}`);
 		}
-		if (!header) splitter.end();
+		first = false;
+		yield decoder.decode(chunk, { stream: true });
+	}
+	yield decoder.decode();
+}
+
+/** The first row of a file (read up to its first line break only): a CSV's header, to check the column map before any request; for any file, its encoding's start. */
+async function firstRowOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
+	let header: string[] | undefined;
+	const splitter = new RecordSplitter(
+		{ csv: settings.csv, delimiter: settings.delimiter },
+		(fields) => (header ??= fields),
+		(line, reason) => {
+			if (!header && settings.csv) throw new Error(`its header row (line ${line}) ${reason}`);
+		},
+	);
+	const text = fileText(ctx, itemIndex, settings);
+	try {
+		for await (const piece of text) {
+			splitter.push(piece);
+			if (header || !settings.csv) break;
+		}
+		if (!header && settings.csv) splitter.end();
 	} finally {
-		await chunks.return(undefined);
+		await text.return(undefined);
 	}
 	return header;
 }
@@ -423,6 +455,7 @@ async function runFile(
 	let failure: Error | undefined;
 
 	const refuse = (line: number, reason: string) => {
+		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
 		totals.refused++;
 		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
 	};
@@ -465,6 +498,10 @@ async function runFile(
 	// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
 	// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
 	const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
+	// UTF-8 read as Windows-1252 gives valid but wrong text (café as cafÃ©): refused like U+FFFD.
+	const hash = (type: IdentifierType, raw: string) =>
+		settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
+	let headerFields = 0;
 	const onRecord = (fields: string[], line: number) => {
 		totals.linesRead++;
 		if (!settings.csv) {
@@ -480,18 +517,27 @@ async function runFile(
 				addHashed(plain, line);
 				return;
 			}
-			const { value, rule } = hashIdentifier(settings.lineType, raw);
+			const { value, rule } = hash(settings.lineType, raw);
 			if (rule) refuse(line, `${settings.lineType} ${rule}`);
 			else if (settings.lineType === 'partner_user_id') addUser(`{${userJson(settings.lineType, [value!])}}`, line, true);
 			else addHashed(value!, line);
 			return;
 		}
-		if (totals.linesRead === 1) return; // the header row
+		if (totals.linesRead === 1) {
+			headerFields = fields.length; // the header row
+			return;
+		}
+		if (fields.length !== headerFields) {
+			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
+			// Values would be read from the wrong columns: a delimiter inside a value that is not quoted?
+			else refuse(line, `has ${fields.length} fields where the header row has ${headerFields} (a delimiter inside a value that is not quoted?)`);
+			return;
+		}
 		const byType = new Map<string, string[]>();
 		for (let n = 0; n < types.length; n++) {
 			const raw = fields[positions[n]];
 			if (raw === undefined || raw.trim() === '') continue;
-			const { value, rule } = hashIdentifier(types[n], raw);
+			const { value, rule } = hash(types[n], raw);
 			if (rule) {
 				refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
 				return;
@@ -561,13 +607,16 @@ async function runFile(
 		if (all) while (inFlight.size) await Promise.race(inFlight);
 	};
 
-	const splitter = new RecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord);
-	const decoder = new TextDecoder('utf-8');
+	const onUnreadable = (line: number, reason: string) => {
+		totals.linesRead++;
+		refuse(line, reason);
+	};
+	const splitter = new RecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord, onUnreadable);
 	let lastYield = Date.now();
-	const chunks = fileChunks(ctx, item.itemIndex, settings.property);
+	const chunks = fileText(ctx, item.itemIndex, settings);
 	try {
-		for await (const chunk of chunks) {
-			splitter.push(decoder.decode(chunk, { stream: true }));
+		for await (const piece of chunks) {
+			splitter.push(piece);
 			if (ready.length) await drain(false);
 			if (failure) break;
 			if (Date.now() - lastYield > YIELD_AFTER_MS) {
@@ -576,7 +625,6 @@ async function runFile(
 			}
 		}
 		if (!failure) {
-			splitter.push(decoder.decode());
 			splitter.end();
 			if (current) ready.push(current);
 			current = undefined;
@@ -662,18 +710,18 @@ async function fileRunner(ctx: IExecuteFunctions, items: CheckedItem[], policy: 
 	const failed: Array<Error | undefined> = new Array(items.length);
 	const summaries: BatchSummaries['summaries'] = [];
 	const settings = items.map((item) => readSettings(ctx, item.itemIndex, identifiers));
-	// Every CSV's header is checked against the column map before the first request.
+	// Every file's start (its encoding) and every CSV's header against the column map are checked before the first request.
 	const positions: number[][] = [];
 	for (const [n, item] of items.entries()) {
 		positions[n] = [];
-		if (!settings[n].csv) continue;
 		try {
-			const header = await headerOf(ctx, item.itemIndex, settings[n]);
+			const header = await firstRowOf(ctx, item.itemIndex, settings[n]);
+			if (!settings[n].csv) continue;
 			positions[n] = columnPositions(header, settings[n].mapping, (field, rule) => {
 				throw inputError(runNode(ctx), item.itemIndex, field, rule);
 			});
 		} catch (error) {
-			const refused = error instanceof NodeOperationError ? error : new NodeOperationError(runNode(ctx), error as Error, { itemIndex: item.itemIndex });
+			const refused = error instanceof NodeOperationError ? error : inputError(runNode(ctx), item.itemIndex, 'Input Binary Field (binaryPropertyName)', `holds a file that cannot be read: ${(error as Error).message}`);
 			if (!ctx.continueOnFail()) throw refused;
 			failed[n] = refused;
 		}

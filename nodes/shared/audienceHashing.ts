@@ -5,6 +5,8 @@
  */
 import { hash } from 'node:crypto';
 
+import { hasControlCharacters, shown } from './validation';
+
 export const IDENTIFIER_TYPES = ['email', 'phone_number', 'handle', 'twitter_id', 'device_id', 'partner_user_id'] as const;
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
 
@@ -12,11 +14,30 @@ const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+/**
+ * U+FFFD is what a decoder puts for bytes that are not valid in the encoding it read (a Latin-1
+ * file read as UTF-8); a lone surrogate becomes U+FFFD when hashed. Either way the value is no
+ * longer the user's: café@ and cafè@ would both hash as caf\uFFFD@.
+ */
+/** Invisible format characters (zero-width spaces and joiners, soft hyphens, direction marks, BOMs): pasted from web pages, they change the hash but not what the user sees. */
+const INVISIBLE = /\p{Cf}/u;
+const NOT_TEXT = /\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export interface Normalized {
 	value?: string;
 	/** The broken rule, in words, when the value cannot be used. */
 	rule?: string;
+}
+
+/**
+ * The characters no identifier holds, whatever its type (hashed or sent as it is, like a click
+ * ID): such a value would stand for someone else than the user. Checked on the trimmed value.
+ */
+export function identifierCharactersRule(text: string): string | undefined {
+	if (hasControlCharacters(text)) return `must not contain control characters such as NUL, tabs or line breaks (got ${shown(text)})`;
+	if (INVISIBLE.test(text)) return `must not contain invisible characters such as zero-width spaces, soft hyphens or direction marks (got ${shown(text)})`;
+	if (NOT_TEXT.test(text)) return `holds bytes that were not valid text in the encoding they were read with, shown as U+FFFD (got ${shown(text)})`;
+	return undefined;
 }
 
 /**
@@ -29,6 +50,8 @@ export interface Normalized {
 export function normalizeIdentifier(type: IdentifierType, raw: string): Normalized {
 	const text = raw.trim();
 	if (!text) return { rule: 'is empty' };
+	const broken = identifierCharactersRule(text);
+	if (broken) return { rule: broken };
 	if (type !== 'partner_user_id' && text.length === 64 && SHA256_HEX.test(text)) return { value: text.toLowerCase() };
 	switch (type) {
 		case 'email': {

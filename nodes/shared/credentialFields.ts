@@ -7,6 +7,9 @@ import type { INodeProperties } from 'n8n-workflow';
 export const X_API_BASE_URL = 'https://api.x.com';
 export const X_ADS_BASE_URL = 'https://ads-api.x.com';
 export const X_ADS_SANDBOX_BASE_URL = 'https://ads-api-sandbox.x.com';
+/** X's OAuth 2.0 authorize page and token endpoint (https://docs.x.com/fundamentals/authentication/oauth-2-0/user-access-token). */
+export const X_OAUTH2_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
+export const X_OAUTH2_TOKEN_URL = 'https://api.x.com/2/oauth2/token';
 
 export const apiBaseUrlField: INodeProperties = {
 	displayName: 'API Base URL',

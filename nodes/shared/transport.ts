@@ -16,7 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { X_ADS_BASE_URL, X_ADS_SANDBOX_BASE_URL, X_API_BASE_URL } from './credentialFields';
+import { X_ADS_BASE_URL, X_ADS_SANDBOX_BASE_URL, X_API_BASE_URL, X_OAUTH2_TOKEN_URL } from './credentialFields';
 import { xApiError, xRedirectError, xTransportError, xUnreadableError } from './errors';
 import type { TokenOverride } from './oauth1';
 import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } from './oauth1';
@@ -124,12 +124,28 @@ export async function xCredentials(ctx: XContext, auth: XAuth = 'user'): Promise
 	if (!perRun) credentialsPerRun.set(ctx, (perRun = new Map()));
 	let pending = perRun.get(type);
 	if (!pending) {
-		pending = ctx.getCredentials(type) as Promise<IDataObject>;
+		pending = (ctx.getCredentials(type) as Promise<IDataObject>).then((data) => (type === OAUTH2_USER_CREDENTIAL_TYPE ? tokensKeptAtX(ctx, data) : data));
 		perRun.set(type, pending);
 		// A failed read is not remembered: the next call reports it (or succeeds) afresh.
 		pending.catch(() => perRun.delete(type));
 	}
 	return await pending;
+}
+
+/**
+ * The X User OAuth2 credential's token URL is X's unless OAuth Server is Custom: n8n sends the
+ * refresh token there and follows any redirect. n8n 1.x still uses an Access Token URL stored when
+ * it was editable (2.x drops it): refused here before any request, so n8n never refreshes there.
+ */
+function tokensKeptAtX(ctx: XContext, credentials: IDataObject): IDataObject {
+	if (credentials.oauthServer === 'custom' || credentials.accessTokenUrl === X_OAUTH2_TOKEN_URL) return credentials;
+	let host = 'another server';
+	try {
+		host = new URL(String(credentials.accessTokenUrl)).host;
+	} catch {}
+	throw new NodeOperationError(ctx.getNode(), `The X User OAuth2 credential would send its refresh token to ${host}, not to X`, {
+		description: 'Its Access Token URL is not X\'s, but its OAuth Server is X (the URL was saved by an earlier version of the credential). Open the credential and save it again to use X, or set OAuth Server to Custom for a proxy or an emulator you trust.',
+	});
 }
 
 export function isSandbox(credentials: IDataObject): boolean {

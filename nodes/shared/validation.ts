@@ -30,6 +30,11 @@ export interface FieldRules {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
+/** Whether a value holds a control character (NUL included); tabs and line breaks count unless the value is free text. */
+export function hasControlCharacters(value: string, freeText = false): boolean {
+	return CONTROL.test(value) || (!freeText && LINE_BREAK_OR_TAB.test(value));
+}
+
 /** How a value is shown in a message: text quoted with its invisible characters escaped. */
 export function shown(value: unknown): string {
 	if (typeof value === 'string') return JSON.stringify(value);
@@ -43,7 +48,7 @@ export function shown(value: unknown): string {
 /** The rules every text value meets: not blank, no control characters, no spaces at the ends of an ID. */
 function textRule(value: string, rules: FieldRules): string | undefined {
 	if (value.trim() === '') return `is blank (only spaces): give a value, or leave it empty to leave it out (got ${shown(value)})`;
-	if (CONTROL.test(value) || (!rules.freeText && LINE_BREAK_OR_TAB.test(value))) {
+	if (hasControlCharacters(value, rules.freeText)) {
 		const allowed = rules.freeText ? ' (tabs and line breaks are fine here)' : ' such as tabs or line breaks';
 		return `must not contain control characters${allowed} (got ${shown(value)})`;
 	}

@@ -512,6 +512,13 @@ const doc02: BadInput[] = [
 		['effective_at', 'format', 'effective at not a date', { additionalFields: { email: 'a@example.com', effectiveAt: 'tomorrow' } }, /Item 0: Effective At \(effective_at\) must be an ISO 8601 date-time/],
 		['custom_audience_id', 'format', 'custom audience id not an id', { customAudienceId: 'ca-1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
 		['email', 'format', 'identifiers mapped from the item JSON: a bad email', { identifierMapping: 'auto' }, /Item 0: Email \(email\) is not an email address/, { input: [{ email: 'broken@' }] }],
+		// Careless input (issue 24, breaks 8 and 9): a NUL or another control character, or U+FFFD (bytes decoded in the wrong encoding), would be hashed into another user.
+		['email', 'format', 'an email with a NUL at its end', { additionalFields: { email: 'a@example.com\u0000' } }, /Item 0: Email \(email\) must not contain control characters such as tabs or line breaks \(got "a@example.com\\u0000"\)/],
+		['email', 'format', 'an email mapped from the item JSON with a NUL inside', { identifierMapping: 'auto' }, /Item 0: Email \(email\) must not contain control characters/, { input: [{ email: 'b@exa\u0000mple.com' }] }],
+		['email', 'format', 'an email decoded in the wrong encoding (U+FFFD)', { additionalFields: { email: 'caf\uFFFD@example.com' } }, /Item 0: Email \(email\) holds bytes that were not valid text in the encoding they were read with, shown as U\+FFFD/],
+		['device_id', 'format', 'a device ID with a control character', { additionalFields: { deviceId: 'idfa\u0001' } }, /Item 0: Device ID \(device_id\) must not contain control characters/],
+		['email', 'format', 'an email pasted with a zero-width space', { additionalFields: { email: 'jane\u200b@example.com' } }, /Item 0: Email \(email\) must not contain invisible characters such as zero-width spaces/],
+		['partner_user_id', 'format', 'a partner user ID with a lone surrogate (hashed or sent as U+FFFD)', { additionalFields: { partnerUserId: 'user-\ud800' } }, /Item 0: Partner User ID \(partner_user_id\) holds bytes that were not valid text/],
 	]),
 	...rows('02 §Custom audience users', 'ads', 'customAudience', 'removeUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
 		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],

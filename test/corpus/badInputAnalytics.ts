@@ -67,5 +67,11 @@ export const analyticsBadInput: BadInput[] = [
 		['number_items', 'range', 'a negative count', { additionalFields: { hashedEmail: 'a@example.com', numberItems: -1 } }, /Number of Items \(number_items\) must be at least 0/],
 		['description', 'length', '1,001 characters', { additionalFields: { hashedEmail: 'a@example.com', description: 'x'.repeat(1001) } }, /Description \(description\) must be at most 1000 characters/],
 		['hashed_email', 'other', 'no identifier at all', { additionalFields: {} }, /Identifiers need at least one: X Click ID \(twclid\), Email or Phone Number/, { names: 'Identifiers' }],
+		['hashed_email', 'format', 'an email with a NUL (issue 24)', { additionalFields: { hashedEmail: 'a@example.com\u0000' } }, /Email \(hashed_email\) must not contain control characters/],
+		['hashed_phone_number', 'format', 'a phone number decoded in the wrong encoding (issue 24)', { additionalFields: { hashedPhoneNumber: '+44\uFFFD20 7946 0958' } }, /Phone Number \(hashed_phone_number\) holds bytes that were not valid text/],
+		['twclid', 'format', 'a click ID with a NUL (issue 24)', { additionalFields: { twclid: 'abc\u0000' } }, /X Click ID \(twclid\) must not contain control characters/],
+		['twclid', 'format', 'a click ID decoded in the wrong encoding (issue 24)', { additionalFields: { twclid: 'abc\uFFFD' } }, /X Click ID \(twclid\) holds bytes that were not valid text/],
+		['conversion_id', 'format', 'an order number with a zero-width space (issue 24)', { additionalFields: { hashedEmail: 'a@example.com', conversionId: 'order\u200b-1' } }, /Conversion ID \(conversion_id\) must not contain invisible characters/],
+		['user_agent', 'format', 'a user agent with a line break (issue 24)', { additionalFields: { ipAddress: '8.25.197.25', userAgent: 'Mozilla\r\nX-Evil: 1' } }, /User Agent \(user_agent\) must not contain control characters/],
 	]),
 ];

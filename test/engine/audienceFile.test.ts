@@ -24,6 +24,14 @@ const sha = (value: string) => createHash('sha256').update(value, 'utf8').digest
 const sorted = (values: string[]) => [...values].sort();
 const posts = () => requests().filter((r) => r.method === 'POST' && r.path.endsWith('/users'));
 
+/** A file of a test: its text (written as UTF-8) or its exact bytes (base64). */
+interface TestFile {
+	text?: string;
+	base64?: string;
+	property?: string;
+	name?: string;
+}
+
 /** Test-only start node: one item per file, its text as binary data held in the item or stored by n8n's binary data service. */
 class TestFiles implements INodeType {
 	description: INodeTypeDescription = {
@@ -42,11 +50,11 @@ class TestFiles implements INodeType {
 	} as unknown as INodeTypeDescription;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as Array<{ text: string; property?: string; name?: string }>;
+		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as TestFile[];
 		const store = this.getNodeParameter('store', 0) as string;
 		const out: INodeExecutionData[] = [];
 		for (const file of files) {
-			const buffer = Buffer.from(file.text, 'utf8');
+			const buffer = file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.text ?? '', 'utf8');
 			const binary =
 				store === 'filesystem'
 					? await this.helpers.prepareBinaryData(buffer, file.name ?? 'list.csv', 'text/csv')
@@ -69,7 +77,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(storage, { recursive: true, force: true }));
 
 interface Run {
-	files: Array<{ text: string; property?: string; name?: string }>;
+	files: TestFile[];
 	store?: 'item' | 'filesystem';
 	parameters: INodeParameters;
 	continueOnFail?: boolean;
@@ -105,22 +113,29 @@ const members = () => env.emulator.control.audienceMembers(fx().customAudienceId
 
 describe('reading records from a stream of text', () => {
 	const read = (text: string, csv: boolean, piece: number) => {
-		const records: Array<[number, string[]]> = [];
-		const splitter = new RecordSplitter({ csv, delimiter: ',' }, (fields, line) => records.push([line, [...fields]]));
+		const records: Array<[number, string[] | string]> = [];
+		const splitter = new RecordSplitter(
+			{ csv, delimiter: ',' },
+			(fields, line) => records.push([line, [...fields]]),
+			(line, reason) => records.push([line, reason]),
+		);
 		for (let i = 0; i < text.length; i += piece) splitter.push(text.slice(i, i + piece));
 		splitter.end();
 		return records;
 	};
 
-	it('reads quoted fields, "" escapes, delimiters and line breaks inside quotes, CRLF, and numbers lines, whatever the pieces', () => {
-		const text = 'Email,Name\r\n"a@x.com","Smith, Jane"\r\n"b@x.com","say ""hi""\nsecond line"\nc@x.com,plain\r\n\r\n"d@x.com",';
-		const expected: Array<[number, string[]]> = [
+	it('reads quoted fields, "" escapes, delimiters inside quotes, CRLF, one record per line; a quote not closed on its line is that line\'s refusal, whatever the pieces', () => {
+		const text = 'Email,Name\r\n"a@x.com","Smith, Jane"\r\n"b@x.com","say ""hi""\nsecond line"\nc@x.com,plain\r\n\r\n"d@x.com",\ne@x.com,O"Neil';
+		const unclosed = 'opens a quote that is not closed on this line (a stray quote? a field cannot hold a line break here)';
+		const expected: Array<[number, string[] | string]> = [
 			[1, ['Email', 'Name']],
 			[2, ['a@x.com', 'Smith, Jane']],
-			[3, ['b@x.com', 'say "hi"\nsecond line']],
+			[3, unclosed],
+			[4, ['second line"']],
 			[5, ['c@x.com', 'plain']],
 			[6, ['']],
 			[7, ['d@x.com', '']],
+			[8, ['e@x.com', 'O"Neil']],
 		];
 		for (const piece of [1, 2, 3, 7, 1000]) expect(read(text, true, piece)).toEqual(expected);
 	});
@@ -139,12 +154,18 @@ describe('reading records from a stream of text', () => {
 		expect(hashIdentifier('email', 'a@b..com').value).toBe(sha('a@b..com'));
 	});
 
-	it('refuses a record longer than 65,536 characters (an unclosed quote) instead of holding the rest of the file', () => {
-		const splitter = new RecordSplitter({ csv: true, delimiter: ',' }, () => undefined);
-		splitter.push('a,b\n"never closed,');
-		expect(() => {
-			for (let i = 0; i < 20; i++) splitter.push('x'.repeat(5000) + '\n');
-		}).toThrow(/line 2 is longer than 65,536 characters \(a quote that is never closed\?\)/);
+	it('refuses a line longer than 65,536 characters and reads on after its line break, holding no more than one piece of it', () => {
+		for (const csv of [true, false]) {
+			const long = 'y'.repeat(30_000);
+			const records = read(`a,b\n"never closed,${long}${long}${long}\nc@x.com,d\n${'z'.repeat(70_000)}\nlast,e`, csv, 20_000);
+			expect(records.map(([line, r]) => [line, typeof r === 'string' ? r : r.join('|')])).toEqual([
+				[1, csv ? 'a|b' : 'a,b'],
+				[2, 'is longer than 65,536 characters (no identifier row is: a file without line breaks?)'],
+				[3, csv ? 'c@x.com|d' : 'c@x.com,d'],
+				[4, 'is longer than 65,536 characters (no identifier row is: a file without line breaks?)'],
+				[5, csv ? 'last|e' : 'last,e'],
+			]);
+		}
 	});
 });
 
@@ -315,5 +336,131 @@ describe('Do-Not-Reach List: Add Users from a file', () => {
 		expect(JSON.parse(posts()[0].body)[0].params).toEqual({ expires_at: '2099-01-01T00:00:00Z', users: [{ email: [sha('a@x.com')], phone_number: [sha('15551234567')] }, { email: [sha('b@x.com')] }] });
 		expect(env.emulator.control.doNotReachMembers(fx().doNotReachListId)).toEqual({ email: [sha('a@x.com'), sha('b@x.com')], phone_number: [sha('15551234567')] });
 		expect(run.out().at(-1)).toMatchObject({ usersSent: 2, xSuccessCount: 2, xTotalCount: 2, countsConfirmed: true });
+	});
+});
+
+describe('Careless files: every physical line sent, refused with its line, or blank; never hashed as something else', () => {
+	const summaryOf = (run: { out: () => IDataObject[] }) => run.out().at(-1)!;
+	const accounted = (s: IDataObject) => Number(s.headerLines) + Number(s.blankLines) + Number(s.usersSent) + Number(s.refused);
+
+	it('a stray quote on row 11 closed on row 1,011 of a 2,000-row CSV loses no row: row 11 refused with its line, the other 1,999 sent', async () => {
+		const rows = Array.from({ length: 2000 }, (_, i) => [`user${i + 1}@example.com`, `Name ${i + 1}`]);
+		rows[10][1] = '"Name 11'; // opens a quote...
+		rows[1010][1] = 'Name 1011"'; // ...that this row would close
+		const text = ['Email,Name', ...rows.map((r) => r.join(','))].join('\n') + '\n';
+		const run = await runFiles({ files: [{ text }], parameters: audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }] } }) });
+		expect(run.error).toBeUndefined();
+		const summary = summaryOf(run);
+		expect(summary).toMatchObject({
+			linesRead: 2001,
+			headerLines: 1,
+			blankLines: 0,
+			usersSent: 1999,
+			refused: 1,
+			refusedLines: [{ line: 12, reason: 'opens a quote that is not closed on this line (a stray quote? a field cannot hold a line break here)' }],
+			xTotalCount: 1999,
+			countsConfirmed: true,
+		});
+		expect(accounted(summary)).toBe(summary.linesRead);
+		expect(sorted(members().email)).toEqual(sorted(rows.filter((_, i) => i !== 10).map((r) => sha(r[0]))));
+	});
+
+	it('a row with more or fewer fields than the header (an unquoted delimiter) is refused, not read from the wrong columns', async () => {
+		const text = 'Phone,Email\n+44 20 7946 0958,a@example.com\nSmith, +44 20 7946 0959,b@example.com\n+44 20 7946 0960\n,\n';
+		const run = await runFiles({ files: [{ text }], parameters: audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }, { column: 'Phone', type: 'phone_number' }] } }) });
+		expect(run.error).toBeUndefined();
+		expect(summaryOf(run)).toMatchObject({
+			linesRead: 5,
+			blankLines: 1,
+			usersSent: 1,
+			refused: 2,
+			refusedLines: [
+				{ line: 3, reason: 'has 3 fields where the header row has 2 (a delimiter inside a value that is not quoted?)' },
+				{ line: 4, reason: 'has 1 fields where the header row has 2 (a delimiter inside a value that is not quoted?)' },
+			],
+			countsConfirmed: true,
+		});
+		expect(members().email).toEqual([sha('a@example.com')]);
+	});
+
+	const latin1 = Buffer.from('café@example.com\ncafè@example.com\nplain@example.com\n', 'latin1').toString('base64');
+
+	it('Latin-1 bytes read as UTF-8 are refused with their line, never hashed as U+FFFD; with File Encoding Windows-1252 they are the user\'s', async () => {
+		const run = await runFiles({ files: [{ base64: latin1 }], parameters: audienceFromFile('addUsers') });
+		expect(run.error).toBeUndefined();
+		const summary = summaryOf(run);
+		expect(summary).toMatchObject({ linesRead: 3, usersSent: 1, refused: 2, countsConfirmed: true });
+		expect((summary.refusedLines as IDataObject[]).map((r) => r.line)).toEqual([1, 2]);
+		expect(String((summary.refusedLines as IDataObject[])[0].reason)).toBe(
+			'email holds bytes that were not valid text in the encoding they were read with, shown as U+FFFD (got "caf\uFFFD@example.com") (File Encoding is utf-8: set the one the file was saved in)',
+		);
+		expect(members().email).toEqual([sha('plain@example.com')]);
+		expect(members().email).not.toContain(sha('caf\uFFFD@example.com'));
+
+		env.emulator.control.clearRequests();
+		const decoded = await runFiles({ files: [{ base64: latin1 }], parameters: audienceFromFile('addUsers', { fileOptions: { encoding: 'windows-1252' } }) });
+		expect(summaryOf(decoded)).toMatchObject({ linesRead: 3, usersSent: 3, refused: 0, countsConfirmed: true });
+		expect(sorted(members().email)).toEqual(sorted([sha('café@example.com'), sha('cafè@example.com'), sha('plain@example.com')]));
+
+		// The other way round: UTF-8 bytes read as Windows-1252 are valid text, but not the user's (cafÃ©@).
+		env.emulator.control.clearRequests();
+		const utf8 = Buffer.from('josé@example.com\nother@example.com\n', 'utf8').toString('base64');
+		const misread = await runFiles({ files: [{ base64: utf8 }], parameters: audienceFromFile('addUsers', { fileOptions: { encoding: 'windows-1252' } }) });
+		expect(summaryOf(misread)).toMatchObject({
+			usersSent: 1,
+			refusedLines: [{ line: 1, reason: 'email looks like UTF-8 read as Windows-1252 (got "josÃ©@example.com") (File Encoding is windows-1252: set the one the file was saved in)' }],
+		});
+		expect(JSON.parse(posts()[0].body)[0].params.users).toEqual([{ email: [sha('other@example.com')] }]);
+	});
+
+	it('a file whose byte order mark announces another encoding (UTF-16 read as UTF-8, UTF-16 BE, UTF-8 read as Windows-1252) is refused before any request; UTF-16 LE read as such is sent', async () => {
+		const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Email\r\nJosé@example.com\r\n', 'utf16le')]).toString('base64');
+		const parameters = audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'Email', type: 'email' }] } });
+		for (const fileFormat of ['csv', 'lines']) {
+			const refused = await runFiles({ files: [{ base64: utf16 }], parameters: { ...parameters, fileFormat } });
+			expect(refused.error?.message).toBe('Item 0: Input Binary Field (binaryPropertyName) holds a file that cannot be read: starts with a UTF-16 LE byte order mark, but File Encoding is utf-8: set File Encoding to UTF-16 LE');
+		}
+		const refusedToo: Array<[Buffer, string, string]> = [
+			[Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('\u4500\u6d00')]), 'utf-16le', 'starts with a UTF-16 BE byte order mark, but File Encoding is utf-16le: save the file as UTF-8'],
+			[Buffer.from('\ufeffEmail\njosé@example.com\n', 'utf8'), 'windows-1252', 'starts with a UTF-8 byte order mark, but File Encoding is windows-1252: set File Encoding to UTF-8'],
+		];
+		for (const [bytes, encoding, message] of refusedToo) {
+			const refused = await runFiles({ files: [{ base64: bytes.toString('base64') }], parameters: { ...parameters, fileOptions: { encoding } } });
+			expect(refused.error?.message).toBe(`Item 0: Input Binary Field (binaryPropertyName) holds a file that cannot be read: ${message}`);
+		}
+		expect(posts()).toHaveLength(0);
+		const run = await runFiles({ files: [{ base64: utf16 }], parameters: { ...parameters, fileOptions: { encoding: 'utf-16le' } } });
+		expect(summaryOf(run)).toMatchObject({ linesRead: 2, usersSent: 1, refused: 0, countsConfirmed: true });
+		expect(members().email).toEqual([sha('josé@example.com')]);
+	});
+
+	it('NUL and other control bytes in an identifier refuse its line, for every identifier type (partner IDs and device IDs too)', async () => {
+		const lines = await runFiles({ files: [{ text: 'a@example.com\0\nb@exa\0mple.com\nc@example.com\n\x01d@example.com\n' }], parameters: audienceFromFile('addUsers') });
+		expect(summaryOf(lines)).toMatchObject({
+			linesRead: 4,
+			usersSent: 1,
+			refused: 3,
+			refusedLines: [
+				{ line: 1, reason: 'email must not contain control characters such as NUL, tabs or line breaks (got "a@example.com\\u0000")' },
+				{ line: 2, reason: 'email must not contain control characters such as NUL, tabs or line breaks (got "b@exa\\u0000mple.com")' },
+				{ line: 4, reason: 'email must not contain control characters such as NUL, tabs or line breaks (got "\\u0001d@example.com")' },
+			],
+			countsConfirmed: true,
+		});
+		expect(members().email).toEqual([sha('c@example.com')]);
+
+		const csv = 'device,partner\nidfa-1\0,p1\nidfa-2,p2\u0085\nidfa-3,"p\t3"\nidfa-4,p4\n';
+		const run = await runFiles({
+			files: [{ text: csv }],
+			parameters: audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column: 'device', type: 'device_id' }, { column: 'partner', type: 'partner_user_id' }] } }),
+		});
+		const summary = summaryOf(run);
+		expect(summary).toMatchObject({ linesRead: 5, usersSent: 1, refused: 3, countsConfirmed: true });
+		expect((summary.refusedLines as IDataObject[]).map((r) => [r.line, String(r.reason).replace(/ such as.*/, '')])).toEqual([
+			[2, 'device (device_id) must not contain control characters'],
+			[3, 'partner (partner_user_id) must not contain control characters'],
+			[4, 'partner (partner_user_id) must not contain control characters'],
+		]);
+		expect(JSON.parse(posts().at(-1)!.body)[0].params.users).toEqual([{ device_id: [sha('idfa-4')], partner_user_id: ['p4'] }]);
 	});
 });

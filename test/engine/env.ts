@@ -73,8 +73,9 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 			xOAuth2Api: {
 				clientId: emulator.control.oauth2Client().clientId,
 				clientSecret: emulator.control.oauth2Client().clientSecret,
-				authUrl: `${emulator.urls.api}/2/oauth2/authorize`,
-				accessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
+				oauthServer: 'custom',
+				customAuthUrl: `${emulator.urls.api}/2/oauth2/authorize`,
+				customAccessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
 				apiBaseUrl: emulator.urls.api,
 				oauthTokenData: emulator.control.issueOAuth2Token(0, OAUTH2_TEST_SCOPES) as unknown as IDataObject,
 			},

@@ -6,7 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { X_OAUTH2_DEFAULT_SCOPES } from '../../credentials/XOAuth2Api.credentials';
+import type { ConnectRecorder } from '../hostile/connectRecorder';
+import { startConnectRecorder } from '../hostile/connectRecorder';
+import type { HostileServer } from '../hostile/server';
+import { startHostile } from '../hostile/server';
 import { engineSuite } from './env';
 
 const env = engineSuite();
@@ -64,5 +70,78 @@ describe('X User OAuth2 in a node run (n8n-core requestOAuth2)', () => {
 		const after = env.harness.credentialData('xOAuth2Api').oauthTokenData as { access_token: string };
 		expect(after.access_token).not.toBe(stale.access_token);
 		expect(after.access_token).not.toBe(before.access_token);
+	});
+});
+
+describe('X User OAuth2: the tokens stay at X (issue 24, break 10)', () => {
+	let upstream: HostileServer;
+	let thief: HostileServer;
+	let proxy: ConnectRecorder;
+	let saved: IDataObject;
+	const proxyEnv = ['HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'].map((k) => [k, process.env[k]] as const);
+	beforeAll(async () => {
+		upstream = await startHostile();
+		thief = await startHostile({ host: '127.0.0.2' });
+		proxy = await startConnectRecorder();
+	});
+	afterAll(async () => Promise.all([upstream.close(), thief.close(), proxy.close()]));
+	beforeEach(() => {
+		saved = env.harness.credentialData('xOAuth2Api');
+		// n8n's requests to https hosts go to a proxy that records them and connects nowhere.
+		for (const [k] of proxyEnv) delete process.env[k];
+		process.env.HTTPS_PROXY = proxy.url;
+		proxy.targets.length = 0;
+		upstream.clear();
+		thief.clear();
+	});
+	afterEach(() => {
+		env.harness.setCredentialData('xOAuth2Api', saved);
+		env.harness.credentialsHelper.keepStoredHiddenOAuthFields = false;
+		for (const [k, v] of proxyEnv) if (v === undefined) delete process.env[k];
+		else process.env[k] = v;
+	});
+
+	/** A credential saved when its URLs were editable: the token URL answers 307 to another loopback host; its access token has expired. */
+	const legacyCredential = () => {
+		env.emulator.control.setOAuth2({ accessTokenTtlMs: 0 });
+		env.connectOAuth2();
+		env.emulator.control.setOAuth2({ accessTokenTtlMs: 3_600_000 });
+		const { oauthServer: _, customAuthUrl: __, customAccessTokenUrl: ___, ...rest } = env.harness.credentialData('xOAuth2Api');
+		const tokenUrl = `${upstream.url}/redirect/307/${thief.host}/ok/2/oauth2/token`;
+		env.harness.setCredentialData('xOAuth2Api', { ...rest, authUrl: `${upstream.url}/redirect/302/${thief.host}/authorize`, accessTokenUrl: tokenUrl });
+		return (env.harness.credentialData('xOAuth2Api').oauthTokenData as { refresh_token: string }).refresh_token;
+	};
+	const subscribe = () => {
+		const webhookId = '1600000000000000003';
+		(env.emulator.control.state().webhooks as unknown as Array<Record<string, unknown>>).push({ id: webhookId, url: 'https://example.com/dm', valid: true, created_at: new Date().toISOString() });
+		return env.webhooks({ resource: 'accountActivity', operation: 'subscribe', webhookId }, [{}], { userContext: 'oauth2' });
+	};
+
+	it('OAuth Server X: a stored token URL that redirects elsewhere is not used; n8n refreshes at X\'s token URL only, the other host gets nothing', async () => {
+		const refreshToken = legacyCredential();
+		const result = await subscribe();
+		// The 401 made n8n refresh, at https://api.x.com (here the proxy, which refuses).
+		expect(thief.requests.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual([]);
+		expect(upstream.requests).toEqual([]);
+		expect(result.error).toBeDefined();
+		expect(proxy.targets).toEqual(['api.x.com:443']);
+		expect(JSON.stringify(env.harness.credentialData('xOAuth2Api'))).not.toContain('HOSTILE-ISSUED');
+		expect((env.harness.credentialData('xOAuth2Api').oauthTokenData as { refresh_token: string }).refresh_token).toBe(refreshToken);
+		const resolved = await env.harness.credentialsHelper.getDecrypted({} as never, { id: 'xOAuth2Api', name: 'xOAuth2Api' }, 'xOAuth2Api', 'manual');
+		expect([resolved.authUrl, resolved.accessTokenUrl]).toEqual(['https://x.com/i/oauth2/authorize', 'https://api.x.com/2/oauth2/token']);
+	});
+
+	it('n8n 1.x (a stored hidden URL still wins): the node refuses the credential before any request, so n8n never refreshes there', async () => {
+		env.harness.credentialsHelper.keepStoredHiddenOAuthFields = true;
+		legacyCredential();
+		const result = await subscribe();
+		expect(result.error?.message).toBe(`The X User OAuth2 credential would send its refresh token to ${upstream.host}, not to X`);
+		expect(env.emulator.control.requests().filter((r) => r.path.startsWith('/2/'))).toEqual([]);
+		expect([upstream.requests, thief.requests, proxy.targets]).toEqual([[], [], []]);
+	});
+
+	it('OAuth Server Custom is the explicit override (a proxy, the emulator): its URLs are used as given', async () => {
+		const resolved = await env.harness.credentialsHelper.getDecrypted({} as never, { id: 'xOAuth2Api', name: 'xOAuth2Api' }, 'xOAuth2Api', 'manual');
+		expect([resolved.authUrl, resolved.accessTokenUrl]).toEqual([`${env.emulator.urls.api}/2/oauth2/authorize`, `${env.emulator.urls.api}/2/oauth2/token`]);
 	});
 });

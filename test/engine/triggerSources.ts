@@ -36,8 +36,9 @@ export function triggerHarness(emulator: XEmulator): EngineHarness {
 			xOAuth2Api: {
 				clientId,
 				clientSecret,
-				authUrl: `${emulator.urls.api}/2/oauth2/authorize`,
-				accessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
+				oauthServer: 'custom',
+				customAuthUrl: `${emulator.urls.api}/2/oauth2/authorize`,
+				customAccessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
 				apiBaseUrl: emulator.urls.api,
 				oauthTokenData: emulator.control.issueOAuth2Token(0, ['tweet.read', 'users.read', 'dm.read', 'dm.write', 'offline.access']),
 			},

@@ -10,7 +10,9 @@
  *    test; the output is persisted to the store (never overwriting stored expressions except the
  *    expirable field) and merged into the in-flight credential data;
  *  - `getDecrypted`: stored data + credential type defaults (NodeHelpers.getNodeParameters), the
- *    `oauthTokenData` passthrough, then expression resolution (`$secrets`, `$vars`, item data).
+ *    `oauthTokenData` passthrough, then expression resolution (`$secrets`, `$vars`, item data). As
+ *    n8n 2.x, a stored value of an OAuth URL field (OAUTH_PINNED_FIELDS) that the type declares
+ *    hidden is dropped, so the type's default applies (`keepStoredHiddenOAuthFields` emulates 1.x).
  * Storage is an in-memory map (the "database"): plain objects, no encryption, no overwrites,
  * no dynamic/external credentials.
  */
@@ -144,7 +146,13 @@ function restrictedHelpers(helpers: IHttpRequestHelper, credentials: ICredential
 	};
 }
 
+/** n8n 2.x's OAUTH_PINNED_FIELDS (packages/cli/src/oauth/dcr-managed-fields.ts). */
+const OAUTH_PINNED_FIELDS = ['useDynamicClientRegistration', 'authUrl', 'accessTokenUrl', 'grantType', 'authentication', 'usePkce', 'requestTokenUrl', 'signatureMethod'];
+
 export class HarnessCredentialsHelper extends ICredentialsHelper {
+	/** n8n 1.x: a stored value of a hidden OAuth URL field wins over the type's default. */
+	keepStoredHiddenOAuthFields = false;
+
 	/** Every preAuthentication call the helper made, in order (for assertions). */
 	readonly preAuthenticationCalls: Array<{ type: string; node: string; expired: boolean; testing: boolean }> = [];
 
@@ -313,9 +321,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
 		const properties = this.getCredentialsProperties(type);
+		const stored = clone(original) as INodeParameters;
+		if (!this.keepStoredHiddenOAuthFields) {
+			for (const field of OAUTH_PINNED_FIELDS) if (properties.some((p) => p.name === field && p.type === 'hidden')) delete stored[field];
+		}
 		let decrypted = NodeHelpers.getNodeParameters(
 			properties,
-			clone(original) as INodeParameters,
+			stored,
 			true,
 			false,
 			null,

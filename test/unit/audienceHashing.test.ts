@@ -33,6 +33,17 @@ describe('audience identifier normalization and hashing', () => {
 		expect(normalizeIdentifier('phone_number', '020 7946 0018').value).toBe('02079460018');
 	});
 
+	it('refuses, for every type, a value with a control character inside (NUL, tab, line break, C1), an invisible format character (zero-width space, soft hyphen, direction mark, BOM) or one that lost its bytes to the wrong encoding (U+FFFD, a lone surrogate); spaces and line breaks at the ends are trimmed', () => {
+		const types = ['email', 'phone_number', 'handle', 'twitter_id', 'device_id', 'partner_user_id'] as const;
+		for (const type of types) {
+			for (const bad of ['1\u0000', '\u00001', '1\t2', '1\n2', '1\u00852']) expect(normalizeIdentifier(type, bad).rule).toMatch(/^must not contain control characters/);
+			for (const bad of ['1\uFFFD', '\ud8001', '1\udc00']) expect(normalizeIdentifier(type, bad).rule).toMatch(/^holds bytes that were not valid text/);
+			for (const bad of ['1\u200b', '1\ufeff2', '1\u00ad2', '\u202e1', '1\u2060']) expect(normalizeIdentifier(type, bad).rule).toMatch(/^must not contain invisible characters/);
+		}
+		expect(normalizeIdentifier('partner_user_id', ' \tuser-\ud83d\ude00\r\n').value).toBe('user-\ud83d\ude00');
+		expect(hashIdentifier('email', 'café@example.com').value).toBe(sha('café@example.com'));
+	});
+
 	it('keeps an existing SHA-256 hash (lowercased) and never hashes partner_user_id', () => {
 		const hash = sha('x@y.z').toUpperCase();
 		expect(hashIdentifier('email', hash).value).toBe(hash.toLowerCase());

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { hashIdentifier, normalizeIdentifier, sha256Hex } from '../../shared/audienceHashing';
+import { hashIdentifier, identifierCharactersRule, normalizeIdentifier, sha256Hex } from '../../shared/audienceHashing';
 import { groupBy } from '../../shared/batching';
 import type { CheckedItem, Resource } from '../../shared/endpoints';
 import type { RetryPolicy } from '../../shared/transport';
@@ -63,6 +63,9 @@ function toConversion(values: IDataObject): IDataObject {
 	return conversion;
 }
 
+/** The identifiers sent as they are (trimmed), by wire name: their labels in messages. */
+const CONVERSION_IDENTIFIER_LABELS: Record<string, string> = { twclid: 'X Click ID', ip_address: 'IP Address', user_agent: 'User Agent', conversion_id: 'Conversion ID' };
+
 /** Normalizes and hashes the identifiers in place and checks X's rules for them and for contents. */
 function checkConversion(values: IDataObject, fail: (field: string, rule: string) => never): void {
 	if (values.hashed_email !== undefined) {
@@ -78,7 +81,12 @@ function checkConversion(values: IDataObject, fail: (field: string, rule: string
 		if (rule) fail('Phone Number (hashed_phone_number)', rule);
 		values.hashed_phone_number = value!.length === 64 ? value : sha256Hex(`+${value}`);
 	}
-	for (const wire of ['twclid', 'ip_address', 'user_agent', 'conversion_id']) if (typeof values[wire] === 'string') values[wire] = (values[wire] as string).trim();
+	for (const wire of Object.keys(CONVERSION_IDENTIFIER_LABELS)) {
+		if (typeof values[wire] !== 'string') continue;
+		values[wire] = (values[wire] as string).trim();
+		const broken = identifierCharactersRule(values[wire] as string);
+		if (broken) fail(`${CONVERSION_IDENTIFIER_LABELS[wire]} (${wire})`, broken);
+	}
 	const strong = ['twclid', 'hashed_email', 'hashed_phone_number'].some((w) => values[w] !== undefined);
 	const device = ['ip_address', 'user_agent'].filter((w) => values[w] !== undefined);
 	if (!strong && device.length < 2) {
