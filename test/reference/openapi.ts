@@ -449,7 +449,8 @@ export function directionalActivityKinds(): string[] {
 
 /** Kinds openapi's CreateActivitySubscriptionFilter.direction says it does not support ("Not supported for mute.* or block.* events"). */
 export function directionRefusedKinds(): string[] {
-	const filter = (openApi().components?.schemas as Record<string, { properties?: Record<string, { description?: string }> }>)?.CreateActivitySubscriptionFilter;
+	const schemas = (openApi().components as { schemas?: Record<string, { properties?: Record<string, { description?: string }> }> } | undefined)?.schemas;
+	const filter = schemas?.CreateActivitySubscriptionFilter;
 	const text = /not supported for ([^.]*(?:\.\*[^.]*)*)/i.exec(filter?.properties?.direction?.description ?? '')?.[1] ?? '';
 	const families = [...text.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
 	return activityEventTypes().filter((k) => families.some((f) => k.startsWith(f)));
