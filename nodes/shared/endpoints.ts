@@ -20,6 +20,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { AdsEnvelope, RetryPolicy, XAuth, XContext, XHost, XRequest } from './transport';
+import { shareDisplayOptions } from './sharedDisplay';
 import type { FieldRules } from './validation';
 
 export type FieldType =
@@ -257,7 +258,7 @@ function fieldProperty(field: Field): INodeProperties {
 	}
 }
 
-/** All parameters of one resource's operations, each shown only for its operation. */
+/** The resource and operation selectors, then every operation's parameters, equal ones shared (sharedDisplay.ts). */
 export function buildProperties(resources: Resource[]): INodeProperties[] {
 	const firstResource = resources[0].value;
 	const properties: INodeProperties[] = [
@@ -284,8 +285,16 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			default: firstOperation,
 		});
 	}
+	return [...properties, ...shareDisplayOptions(operationParameters(resources))];
+}
+
+/** Each operation's own parameters, in panel order, each shown only for that operation. */
+export function operationParameters(resources: Resource[]): INodeProperties[][] {
+	const blocks: INodeProperties[][] = [];
 	for (const resource of resources) {
 		for (const endpoint of resource.endpoints) {
+			const block: INodeProperties[] = [];
+			blocks.push(block);
 			const show = { show: { resource: [resource.value], operation: [endpoint.operation] } };
 			const fieldShow = { show: { ...show.show, ...endpoint.fieldsShowWhen } };
 			// Path parameters (the records acted on) are needed in every mode.
@@ -300,12 +309,12 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
 			const required = fields.filter((f) => f.required);
 			const inPath = (f: Field) => endpoint.path.includes(`{${f.wire}}`);
-			for (const field of required.filter(inPath)) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			properties.push(...extras.filter((p) => !isCollection(p)));
-			for (const field of required.filter((f) => !inPath(f))) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			properties.push(...extras.filter(isCollection));
+			for (const field of required.filter(inPath)) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			block.push(...extras.filter((p) => !isCollection(p)));
+			for (const field of required.filter((f) => !inPath(f))) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			block.push(...extras.filter(isCollection));
 			if (endpoint.list) {
-				properties.push(
+				block.push(
 					{
 						displayName: 'Return All',
 						name: 'returnAll',
@@ -328,7 +337,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 				);
 			}
 			if (fields.some((f) => f.type === 'money')) {
-				properties.push({
+				block.push({
 					displayName: 'Amounts In',
 					name: 'amountUnit',
 					type: 'options',
@@ -343,7 +352,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			}
 			const optional = fields.filter((f) => !f.required);
 			if (optional.length) {
-				properties.push({
+				block.push({
 					displayName: optionalCollectionLabel(endpoint),
 					name: optionalCollectionName(endpoint),
 					type: 'collection',
@@ -361,7 +370,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			}
 		}
 	}
-	return properties;
+	return blocks;
 }
 
 /** The node's subtitle in the editor, "Get Many: Account": display names, not the raw values. */

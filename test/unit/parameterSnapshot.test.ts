@@ -21,12 +21,20 @@ const SNAPSHOT = join(__dirname, 'parameters.snapshot.json');
 
 type Snapshot = Record<string, { type: string; default: string }>;
 
-function shownFor(property: INodeProperties, key: 'resource' | 'operation'): string {
-	const values = property.displayOptions?.show?.[key];
-	return Array.isArray(values) ? values.join('|') : '*';
+/** The resource/operation pairs a parameter is shown for ("*" when it does not depend on one). */
+function shownFor(property: INodeProperties): Array<[string, string]> {
+	const values = (key: 'resource' | 'operation') => {
+		const shown = property.displayOptions?.show?.[key];
+		return Array.isArray(shown) ? shown.map(String) : ['*'];
+	};
+	return values('resource').flatMap((resource) => values('operation').map((operation) => [resource, operation] as [string, string]));
 }
 
-/** One entry per parameter, nested collection options under their collection's name. */
+/**
+ * One entry per parameter and operation it is shown for (a definition shared by several
+ * operations is one entry for each: what a saved workflow of each operation sees), nested
+ * collection options under their collection's name.
+ */
 function parameters(node: INodeType): Snapshot {
 	const { name, version } = node.description;
 	const latest = Array.isArray(version) ? Math.max(...version) : version;
@@ -44,7 +52,7 @@ function parameters(node: INodeType): Snapshot {
 		}
 	};
 	for (const property of node.description.properties) {
-		add(property, '', shownFor(property, 'resource'), shownFor(property, 'operation'));
+		for (const [resource, operation] of shownFor(property)) add(property, '', resource, operation);
 	}
 	return out;
 }
