@@ -20,7 +20,8 @@ export class XOAuth implements INodeType {
 		subtitle: operationSubtitle(oauthResources),
 		description: 'X OAuth token endpoints: collect advertisers\' access tokens, manage the App\'s bearer token',
 		defaults: { name: 'X OAuth' },
-		usableAsTool: true,
+		// Its outputs are tokens by design: never hand them to an AI agent or an MCP client.
+		usableAsTool: false,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
