@@ -126,6 +126,43 @@ export interface Endpoint {
 	extraProperties?: INodeProperties[];
 	/** Extra display conditions for the fields' parameters, e.g. only in a "map fields" mode. */
 	fieldsShowWhen?: Record<string, Array<string | boolean>>;
+	/** n8n's Simplify option: the fields a person or an AI agent needs of each output record. */
+	simplify?: Simplify;
+}
+
+export interface Simplify {
+	/** X's fields a simplified record keeps (those it has), or how a record is simplified. */
+	keep: readonly string[] | ((record: IDataObject) => IDataObject);
+	/** Extra display conditions, e.g. only for row output. */
+	showWhen?: Record<string, Array<string | boolean>>;
+}
+
+/**
+ * Simplify is on for new nodes (node version 2) and off for workflows saved with version 1, which
+ * keep X's whole records: a saved workflow stores no value equal to the default, so the default
+ * of version 1 must stay what version 1 did.
+ */
+function simplifyProperties(show: Record<string, Array<string | boolean>>): INodeProperties[] {
+	const simplify = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean' as const,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	};
+	return [
+		{ ...simplify, default: false, displayOptions: { show: { ...show, '@version': [1] } } },
+		{ ...simplify, default: true, displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } } },
+	];
+}
+
+/** The record as Simplify gives it, or undefined when the item does not ask for it. */
+export function simplified(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): ((record: IDataObject) => IDataObject) | undefined {
+	if (!endpoint.simplify || !ctx.getNodeParameter('simplify', itemIndex, false)) return undefined;
+	const { keep } = endpoint.simplify;
+	if (typeof keep === 'function') return keep;
+	// total_count is there only when the user asked for it (With Total Count).
+	const fields = [...keep, 'total_count'];
+	return (record) => Object.fromEntries(fields.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]));
 }
 
 /** One checked input item, ready to send. */
@@ -336,6 +373,7 @@ export function operationParameters(resources: Resource[]): INodeProperties[][] 
 					},
 				);
 			}
+			if (endpoint.simplify) block.push(...simplifyProperties({ ...show.show, ...endpoint.simplify.showWhen }));
 			if (fields.some((f) => f.type === 'money')) {
 				block.push({
 					displayName: 'Amounts In',
