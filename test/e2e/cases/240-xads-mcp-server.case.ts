@@ -53,10 +53,10 @@ const X_TOOLS: Record<string, string[]> = {
 /** The example with the case's credential and a path of its own. */
 export function mcpExample(ctx: CaseContext, mcpPath: string): WorkflowJson {
 	const wf = JSON.parse(fs.readFileSync(MCP_EXAMPLE, 'utf8')) as WorkflowJson;
-	const { x } = ctx.credentials;
+	const { x, mcp } = ctx.credentials;
 	const nodes = wf.nodes.map((n) =>
 		n.type.endsWith('mcpTrigger')
-			? { ...n, webhookId: randomUUID(), parameters: { ...n.parameters, path: mcpPath } }
+			? { ...n, webhookId: randomUUID(), parameters: { ...n.parameters, path: mcpPath }, credentials: { httpBearerAuth: { id: mcp.id, name: mcp.name } } }
 			: { ...n, credentials: { xOAuth1Api: { id: x.id, name: x.name } } },
 	);
 	return { ...wf, nodes };
@@ -65,6 +65,9 @@ export function mcpExample(ctx: CaseContext, mcpPath: string): WorkflowJson {
 /** Words the emulator's targeting catalogue answers (test/emulator's seed). */
 const LOCATION_QUERY = 'United';
 const INTEREST_QUERY = 'Sports';
+
+/** The MCP server's bearer token (the example asks for one: an open URL would let anyone spend). */
+const MCP_TOKEN = `e2e-mcp-${randomUUID()}`;
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
 const text = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
@@ -76,7 +79,7 @@ function assert(condition: unknown, message: string): asserts condition {
 export default defineCase({
 	name: 'X Ads MCP server example: a real MCP client lists and calls the 23 tools over Streamable HTTP',
 	needs: ['package'],
-	credentials: { x: { type: 'xOAuth1Api' } },
+	credentials: { x: { type: 'xOAuth1Api' }, mcp: { type: 'httpBearerAuth', data: { token: MCP_TOKEN } } },
 	timeoutMs: 120_000,
 	check: async (ctx) => {
 		const fx = ctx.emulator!.control.fixtures().production;
@@ -87,8 +90,17 @@ export default defineCase({
 		const mcpPath = `x-ads-${randomUUID().slice(0, 8)}`;
 		const saved = await ctx.client.createWorkflow(mcpExample(ctx, mcpPath));
 		await ctx.client.activateWorkflow(saved.id);
+		const url = new URL(`${ctx.n8n.baseUrl}/mcp/${mcpPath}`);
+		// Without the token n8n refuses the client.
+		const stranger = new Client({ name: 'e2e-no-token', version: '1.0.0' });
+		const refusedStranger = await stranger.connect(new StreamableHTTPClientTransport(url)).then(
+			() => 'connected',
+			(error: Error) => error.message,
+		);
+		assert(/401|403|unauthori[sz]ed|Authorization data is wrong/i.test(refusedStranger), `a client without the token: ${refusedStranger}`);
+		await stranger.close().catch(() => undefined);
 		const client = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
-		await client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.n8n.baseUrl}/mcp/${mcpPath}`)));
+		await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${MCP_TOKEN}` } } }));
 		try {
 			// Listing: names, descriptions, input schemas.
 			const { tools } = await client.listTools();
