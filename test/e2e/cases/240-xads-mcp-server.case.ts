@@ -22,15 +22,16 @@ export const MCP_EXAMPLE = path.join(__dirname, '..', '..', '..', 'examples', 'x
 
 /**
  * X's 23 Ads MCP tools (shared/reference/x-docs/x-ads-api/mcp/reference.mdx) and the input each
- * takes from the model ($fromAI parameters of the example's nodes; status is never one of them).
+ * takes from the model ($fromAI parameters of the example's nodes, `?` where it may leave one out;
+ * status is never one of them).
  */
 const X_TOOLS: Record<string, string[]> = {
 	list_ads_accounts: [],
 	list_campaigns: ['account_id'],
 	get_campaign: ['account_id', 'campaign_id'],
-	list_line_items: ['account_id', 'campaign_ids'],
+	list_line_items: ['account_id', 'campaign_ids?'],
 	list_funding_instruments: ['account_id'],
-	list_promoted_posts: ['account_id', 'line_item_ids'],
+	list_promoted_posts: ['account_id', 'line_item_ids?'],
 	list_targeting_criteria: ['account_id', 'line_item_ids'],
 	list_account_posts: ['account_id'],
 	get_account_stats: ['account_id', 'entity', 'entity_ids', 'start_date', 'end_date'],
@@ -38,11 +39,11 @@ const X_TOOLS: Record<string, string[]> = {
 	get_campaign_reach: ['account_id', 'campaign_ids', 'start_time', 'end_time'],
 	search_targeting_interests: ['query'],
 	search_targeting_locations: ['query'],
-	create_campaign: ['account_id', 'funding_instrument_id', 'name', 'daily_budget'],
-	update_campaign: ['account_id', 'campaign_id', 'name', 'daily_budget'],
+	create_campaign: ['account_id', 'funding_instrument_id', 'name', 'daily_budget?'],
+	update_campaign: ['account_id', 'campaign_id', 'name?', 'daily_budget?'],
 	activate_campaign: ['account_id', 'campaign_id'],
-	create_line_item: ['account_id', 'campaign_id', 'objective', 'start_time', 'end_time', 'name'],
-	update_line_item: ['account_id', 'line_item_id', 'name', 'total_budget'],
+	create_line_item: ['account_id', 'campaign_id', 'objective', 'start_time', 'end_time', 'name?'],
+	update_line_item: ['account_id', 'line_item_id', 'name?', 'total_budget?'],
 	activate_line_item: ['account_id', 'line_item_id'],
 	add_targeting_criterion: ['account_id', 'line_item_id', 'targeting_type', 'targeting_value'],
 	remove_targeting: ['account_id', 'targeting_criterion_id'],
@@ -112,7 +113,11 @@ export default defineCase({
 				assert(tool.description === (node.parameters as { toolDescription: string }).toolDescription, `${node.name}: description ${tool.description}`);
 				const schema = tool.inputSchema as { properties?: Record<string, { type?: string }> };
 				const props = Object.keys(schema.properties ?? {}).sort();
-				assert(JSON.stringify(props) === JSON.stringify([...X_TOOLS[node.name]].sort()), `${node.name}: schema properties [${props.join(', ')}], expected [${X_TOOLS[node.name].join(', ')}]`);
+				const expected = X_TOOLS[node.name].map((k) => k.replace(/\?$/, '')).sort();
+				assert(JSON.stringify(props) === JSON.stringify(expected), `${node.name}: schema properties [${props.join(', ')}], expected [${expected.join(', ')}]`);
+				const required = [...((schema as { required?: string[] }).required ?? [])].sort();
+				const mustGive = X_TOOLS[node.name].filter((k) => !k.endsWith('?')).sort();
+				assert(JSON.stringify(required) === JSON.stringify(mustGive), `${node.name}: required [${required.join(', ')}], expected [${mustGive.join(', ')}]`);
 				assert(!props.some((p) => /status/i.test(p)), `${node.name} lets the model set a status`);
 			}
 			const accountIdSchema = (byName.get('list_campaigns')!.inputSchema as { properties: Record<string, { type?: string }> }).properties.account_id;
@@ -159,7 +164,10 @@ export default defineCase({
 			);
 			assert(/"entity_status":\s*"PAUSED"/.test(lineItem), `create_line_item not PAUSED: ${lineItem.slice(0, 300)}`);
 			const line_item_id = idIn(lineItem, 'line item');
-			await call('update_line_item', { account_id, line_item_id, name: 'MCP line item 2', total_budget: '500.00' }, /^PUT \/12\/accounts\/\w+\/line_items\/\w+ 200$/);
+			// An argument left out is not sent (the name stays).
+			await call('update_line_item', { account_id, line_item_id, total_budget: '500.00' }, /^PUT \/12\/accounts\/\w+\/line_items\/\w+ 200$/);
+			const update = ctx.emulator!.control.requests().filter((r) => r.method === 'PUT' && r.path.endsWith(`/line_items/${line_item_id}`)).pop()!;
+			assert(!/(^|[&?"])name/.test(`${update.query} ${update.body}`) && /total_budget_amount_local_micro/.test(`${update.query} ${update.body}`), `update_line_item sent ${update.query} ${update.body}`);
 			await call('list_line_items', { account_id, campaign_ids: campaign_id }, /^GET \/12\/accounts\/\w+\/line_items 200$/);
 			const locations = await call('search_targeting_locations', { query: LOCATION_QUERY }, /^GET \/12\/targeting_criteria\/locations 200$/);
 			const targeting_value = /"targeting_value":\s*"([^"]+)"/.exec(locations)?.[1];
