@@ -17,6 +17,8 @@ function toolExecutorWorkflow(ctx: CaseContext): WorkflowJson {
 	const example = JSON.parse(fs.readFileSync(MCP_EXAMPLE, 'utf8')) as WorkflowJson;
 	const tool = example.nodes.find((n) => n.name === 'list_campaigns')!;
 	const fx = fixtures(ctx);
+	// The tool call's arguments; n8n 2.x's Tool Executor takes them under the tool's name, 1.x as they are.
+	const args = { account_id: fx.accountId };
 	return {
 		name: 'X Ads Tool through the Tool Executor',
 		nodes: [
@@ -26,7 +28,7 @@ function toolExecutorWorkflow(ctx: CaseContext): WorkflowJson {
 				type: '@n8n/n8n-nodes-langchain.toolExecutor',
 				typeVersion: 1,
 				position: [240, 0],
-				parameters: { query: JSON.stringify({ list_campaigns: { account_id: fx.accountId } }), toolName: '', node: '' },
+				parameters: { query: JSON.stringify(ctx.client.major >= 2 ? { list_campaigns: args } : args), toolName: '', node: '' },
 			},
 			{ ...tool, position: [240, 200], credentials: { xOAuth1Api: '@x' } },
 		],
