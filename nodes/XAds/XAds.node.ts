@@ -124,7 +124,9 @@ export class XAds implements INodeType {
 		name: 'xAds',
 		icon: { light: 'file:../../icons/x.svg', dark: 'file:../../icons/x.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2: Simplify on by default (version 1, of saved workflows, keeps X's whole records).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: operationSubtitle(adsResources),
 		description: 'Manage X (Twitter) Ads accounts, campaigns, catalogs, audiences and creatives',
 		defaults: { name: 'X Ads' },

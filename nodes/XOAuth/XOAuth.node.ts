@@ -10,6 +10,8 @@ import { oauth1Resource } from './resources/oauth1';
 /** The resources of the node: the one place that registers them (the first is the default). */
 export const oauthResources: Resource[] = [oauth1Resource, bearerTokenResource];
 
+// Not usableAsTool: its outputs are tokens by design, never for an AI agent or an MCP client.
+// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class XOAuth implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'X OAuth',
@@ -20,7 +22,6 @@ export class XOAuth implements INodeType {
 		subtitle: operationSubtitle(oauthResources),
 		description: 'X OAuth token endpoints: collect advertisers\' access tokens, manage the App\'s bearer token',
 		defaults: { name: 'X OAuth' },
-		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [

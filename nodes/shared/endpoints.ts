@@ -20,6 +20,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { AdsEnvelope, RetryPolicy, XAuth, XContext, XHost, XRequest } from './transport';
+import { shareDisplayOptions } from './sharedDisplay';
 import type { FieldRules } from './validation';
 
 export type FieldType =
@@ -125,6 +126,43 @@ export interface Endpoint {
 	extraProperties?: INodeProperties[];
 	/** Extra display conditions for the fields' parameters, e.g. only in a "map fields" mode. */
 	fieldsShowWhen?: Record<string, Array<string | boolean>>;
+	/** n8n's Simplify option: the fields a person or an AI agent needs of each output record. */
+	simplify?: Simplify;
+}
+
+export interface Simplify {
+	/** X's fields a simplified record keeps (those it has), or how a record is simplified. */
+	keep: readonly string[] | ((record: IDataObject) => IDataObject);
+	/** Extra display conditions, e.g. only for row output. */
+	showWhen?: Record<string, Array<string | boolean>>;
+}
+
+/**
+ * Simplify is on for new nodes (node version 2) and off for workflows saved with version 1, which
+ * keep X's whole records: a saved workflow stores no value equal to the default, so the default
+ * of version 1 must stay what version 1 did.
+ */
+function simplifyProperties(show: Record<string, Array<string | boolean>>): INodeProperties[] {
+	const simplify = {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean' as const,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+	};
+	return [
+		{ ...simplify, default: false, displayOptions: { show: { ...show, '@version': [1] } } },
+		{ ...simplify, default: true, displayOptions: { show: { ...show, '@version': [{ _cnd: { gte: 2 } }] } } },
+	];
+}
+
+/** The record as Simplify gives it, or undefined when the item does not ask for it. */
+export function simplified(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): ((record: IDataObject) => IDataObject) | undefined {
+	if (!endpoint.simplify || !ctx.getNodeParameter('simplify', itemIndex, false)) return undefined;
+	const { keep } = endpoint.simplify;
+	if (typeof keep === 'function') return keep;
+	// total_count is there only when the user asked for it (With Total Count).
+	const fields = [...keep, 'total_count'];
+	return (record) => Object.fromEntries(fields.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]));
 }
 
 /** One checked input item, ready to send. */
@@ -257,7 +295,7 @@ function fieldProperty(field: Field): INodeProperties {
 	}
 }
 
-/** All parameters of one resource's operations, each shown only for its operation. */
+/** The resource and operation selectors, then every operation's parameters, equal ones shared (sharedDisplay.ts). */
 export function buildProperties(resources: Resource[]): INodeProperties[] {
 	const firstResource = resources[0].value;
 	const properties: INodeProperties[] = [
@@ -284,8 +322,16 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			default: firstOperation,
 		});
 	}
+	return [...properties, ...shareDisplayOptions(operationParameters(resources))];
+}
+
+/** Each operation's own parameters, in panel order, each shown only for that operation. */
+export function operationParameters(resources: Resource[]): INodeProperties[][] {
+	const blocks: INodeProperties[][] = [];
 	for (const resource of resources) {
 		for (const endpoint of resource.endpoints) {
+			const block: INodeProperties[] = [];
+			blocks.push(block);
 			const show = { show: { resource: [resource.value], operation: [endpoint.operation] } };
 			const fieldShow = { show: { ...show.show, ...endpoint.fieldsShowWhen } };
 			// Path parameters (the records acted on) are needed in every mode.
@@ -300,12 +346,12 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			const fields = (endpoint.fields ?? []).filter((f) => !f.noParameter);
 			const required = fields.filter((f) => f.required);
 			const inPath = (f: Field) => endpoint.path.includes(`{${f.wire}}`);
-			for (const field of required.filter(inPath)) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			properties.push(...extras.filter((p) => !isCollection(p)));
-			for (const field of required.filter((f) => !inPath(f))) properties.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			properties.push(...extras.filter(isCollection));
+			for (const field of required.filter(inPath)) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			block.push(...extras.filter((p) => !isCollection(p)));
+			for (const field of required.filter((f) => !inPath(f))) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			block.push(...extras.filter(isCollection));
 			if (endpoint.list) {
-				properties.push(
+				block.push(
 					{
 						displayName: 'Return All',
 						name: 'returnAll',
@@ -327,8 +373,9 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 					},
 				);
 			}
+			if (endpoint.simplify) block.push(...simplifyProperties({ ...show.show, ...endpoint.simplify.showWhen }));
 			if (fields.some((f) => f.type === 'money')) {
-				properties.push({
+				block.push({
 					displayName: 'Amounts In',
 					name: 'amountUnit',
 					type: 'options',
@@ -343,7 +390,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			}
 			const optional = fields.filter((f) => !f.required);
 			if (optional.length) {
-				properties.push({
+				block.push({
 					displayName: optionalCollectionLabel(endpoint),
 					name: optionalCollectionName(endpoint),
 					type: 'collection',
@@ -361,7 +408,7 @@ export function buildProperties(resources: Resource[]): INodeProperties[] {
 			}
 		}
 	}
-	return properties;
+	return blocks;
 }
 
 /** The node's subtitle in the editor, "Get Many: Account": display names, not the raw values. */

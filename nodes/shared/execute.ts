@@ -14,7 +14,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 const YIELD_AFTER_MS = 25;
 
 import type { BatchSummaries, Endpoint, Resource } from './endpoints';
-import { findEndpoint } from './endpoints';
+import { findEndpoint, simplified } from './endpoints';
 import { xErrorDetail } from './errors';
 import { listAll } from './pagination';
 import type { PreparedItem } from './prepare';
@@ -242,7 +242,9 @@ export async function executeEndpoints(
 			output.push(errorItem(error as Error, i, toErrorOutput));
 			return;
 		}
-		for (const json of result) {
+		const simplify = simplified(ctx, endpoint, i);
+		for (const record of result) {
+			const json = simplify ? simplify(record) : record;
 			const refused = toErrorOutput ? refusalMessage(endpoint, json, i) : undefined;
 			const routed = refused ? { error: refused, message: `X applied the rest of the request, not this entry. X's record of it: ${JSON.stringify(json)}` } : json;
 			output.push({ json: routed, pairedItem: { item: i } });

@@ -76,10 +76,10 @@ async function main(): Promise<number> {
 			}
 		}
 	}
-	// Every example works with one click: the X Trigger one activates (and deactivates), the others run.
+	// Every example works with one click: the trigger ones (X Trigger, MCP Server Trigger) activate (and deactivate), the others run.
 	for (const w of workflows) {
 		const full = await client.getWorkflow(w.id);
-		if (full.nodes.some((n: any) => /\.xTrigger$/.test(String(n.type)))) {
+		if (full.nodes.some((n: any) => /\.(xTrigger|mcpTrigger)$/.test(String(n.type)))) {
 			try {
 				await client.activateWorkflow(w.id, 60_000);
 				await client.deactivateWorkflow(w.id);

@@ -18,6 +18,7 @@
  * after Ctrl-C: download them first) and the emulator makes new keys and tokens each time.
  * n8n's log: .cache/dev/n8n.log.
  */
+import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -251,6 +252,9 @@ async function main(): Promise<void> {
 	byType.xOAuth1ConnectApi = await create('X OAuth 1.0a Connect (emulator)', 'xOAuth1ConnectApi', defaultCredentialData('xOAuth1ConnectApi', emulator), 'app keys only: open it and press "Connect my account"');
 	byType.xAppOnlyApi = await create('X App-Only (emulator)', 'xAppOnlyApi', defaultCredentialData('xAppOnlyApi', emulator), 'bearer token fetched on first use');
 	await create('X OAuth 1.0a (emulator, sandbox)', 'xOAuth1Api', { ...defaultCredentialData('xOAuth1Api', emulator), environment: 'sandbox' }, 'same user, Ads sandbox');
+	// The X Ads MCP server example's trigger asks MCP clients for this token (a new one each start).
+	const mcpToken = `dev-${randomUUID()}`;
+	byType.httpBearerAuth = await create('X Ads MCP token (dev)', 'httpBearerAuth', { token: mcpToken }, `MCP clients of examples/x-ads-mcp-server.json send "Authorization: Bearer ${mcpToken}" to ${n8n.baseUrl}/mcp/x-ads`);
 	byType.xOAuth1Api = await create('X OAuth 1.0a (emulator, production)', 'xOAuth1Api', defaultCredentialData('xOAuth1Api', emulator), `access tokens of users[0] (@${emulator.users[0].screenName})`);
 
 	const imported: string[] = [];

@@ -29,7 +29,8 @@ export interface XTestEnv {
 	secrets: string[];
 	/** Every workflow error and error item the tests provoked, for the no-secret sweep. */
 	provokedErrors: unknown[];
-	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean }): Promise<WorkflowResult>;
+	/** typeVersion: default 1, a saved workflow's node (Simplify off); 2 is what a new node gets. */
+	ads(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; connect?: boolean; typeVersion?: number }): Promise<WorkflowResult>;
 	/** userContext: the node also holds the X OAuth 1.0a credential of users[0] (private activity kinds), or with 'oauth2' the X OAuth 2.0 one. */
 	webhooks(parameters: INodeParameters, input?: IDataObject[], settings?: { continueOnFail?: boolean; userContext?: boolean | 'oauth2' }): Promise<WorkflowResult>;
 	/** Runs the X OAuth node: xOAuth1Api for resource oauth1, xAppOnlyApi for resource bearerToken. */
@@ -99,6 +100,7 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 				{
 					name: 'X Ads',
 					type: X_ADS,
+					typeVersion: settings.typeVersion ?? 1,
 					parameters: { authentication: type, ...parameters },
 					credentials: { [type]: { id: type, name: type } },
 				},

@@ -836,6 +836,7 @@ async function checkCase(c: Case): Promise<void> {
 		{
 			name: NODE_NAMES[c.node],
 			type: NODE_TYPES[c.node],
+			typeVersion: 1, // X's records as they come (X Ads 2 simplifies Get and Get Many by default)
 			parameters: c.node === 'ads' ? { authentication: 'xOAuth1Api', ...c.parameters } : c.parameters,
 			credentials: { [credential]: { id: credential, name: credential } },
 		},

@@ -1,6 +1,7 @@
 /** Accounts: list, get, update, and sandbox create/delete. */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { simplify } from '../simplify';
 
 export const INDUSTRY_TYPES = [
 	'AGENCY',
@@ -26,6 +27,7 @@ export const accountResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.account,
 			name: 'Get Many',
 			action: 'Get many accounts',
 			description: 'List the ads accounts the user has access to',
@@ -55,6 +57,7 @@ export const accountResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.account,
 			name: 'Get',
 			action: 'Get an account',
 			description: 'Get one ads account',

@@ -17,6 +17,7 @@ import { accountTimeZone, ANALYTICS_LIMITS, buckets, chunk, HOUR_MS, iso, mergeA
 import type { JobCounts, WaitOptions } from '../analyticsJobs';
 import { DEFAULT_WAIT, downloadResult, exactJob, jobId, runJobs } from '../analyticsJobs';
 import { accountField, checkTimeOrder, idListField } from '../fields';
+import { simplify } from '../simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/analytics';
 
@@ -344,6 +345,7 @@ export const analyticsResource: Resource = {
 			docs: `${DOCS}#get-stats-accounts-account-id`,
 			fields: [accountField, entityField, entityIdsField, startField('Windows longer than 7 days are split into 7-day requests and merged.'), endField, granularityField, metricGroupsField, placementField],
 			extraProperties: [outputProperty],
+			simplify: simplify.statsRows,
 			check: (values, { fail }) => checkStats(values, fail),
 			run: runStats,
 		},

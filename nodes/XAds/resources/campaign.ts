@@ -22,6 +22,7 @@ import {
 	withDeletedField,
 	withTotalCountField,
 } from '../fields';
+import { simplify } from '../simplify';
 
 /** "The current maximum batch size is 40." (POST batch/accounts/:account_id/campaigns and line_items) */
 const BATCH_MAX = 40;
@@ -300,6 +301,7 @@ export const campaignResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.campaign,
 			name: 'Get Many',
 			action: 'Get many campaigns',
 			description: 'List the campaigns of an account, optionally by IDs, funding instruments or name',
@@ -321,6 +323,7 @@ export const campaignResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.campaign,
 			name: 'Get',
 			action: 'Get a campaign',
 			description: 'Get one campaign with its budgets, status and whether it can serve',

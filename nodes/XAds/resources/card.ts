@@ -9,6 +9,7 @@ import type { Field, Resource } from '../../shared/endpoints';
 import { inputError } from '../../shared/validation';
 import { accountField, idField, idListField, sortByField, withDeletedField } from '../fields';
 import { MEDIA_KEY } from './mediaLibrary';
+import { simplify } from '../simplify';
 
 export const CARD_TYPES = [
 	'IMAGE_APP',
@@ -306,6 +307,7 @@ export const cardResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.card,
 			name: 'Get Many',
 			action: 'Get many cards',
 			description: 'List the cards created through the cards endpoint',
@@ -326,6 +328,7 @@ export const cardResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.card,
 			name: 'Get',
 			action: 'Get a card',
 			description: 'Get one card',

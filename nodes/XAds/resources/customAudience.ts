@@ -9,6 +9,7 @@ import type { Field, Resource } from '../../shared/endpoints';
 import { customAudienceIdentifierFields, usersEndpoint } from '../audienceUsers';
 import { batchRunner } from '../batchOperations';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { simplify } from '../simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const CUSTOM_AUDIENCE_USERS_DOCS = `${DOCS}#post-accounts-account-id-custom-audiences-custom-audience-id-users`;
@@ -119,6 +120,7 @@ export const customAudienceResource: Resource = {
 		},
 		{
 			operation: 'getAll',
+			simplify: simplify.customAudience,
 			name: 'Get Many',
 			action: 'Get many custom audiences',
 			description: 'List the custom audiences the account owns (or, with Permission Scope SHARED, those shared with it); Search matches the start of the name',
@@ -138,6 +140,7 @@ export const customAudienceResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.customAudience,
 			name: 'Get',
 			action: 'Get a custom audience',
 			description: 'Get one custom audience: its size, whether it is targetable and why not',

@@ -6,6 +6,7 @@ import type { Resource } from '../../shared/endpoints';
 import { recordsWithAmounts } from '../../shared/money';
 import { accountField, checkTimeOrder, fundingInstrumentField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 import { money } from './campaign';
+import { simplify } from '../simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 const path = '/accounts/{account_id}/funding_instruments/{funding_instrument_id}';
@@ -17,6 +18,7 @@ export const fundingInstrumentResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.fundingInstrument,
 			name: 'Get Many',
 			action: 'Get many funding instruments',
 			description: 'List the funding instruments of an account with their currency, type, credit and whether they can fund',
@@ -29,6 +31,7 @@ export const fundingInstrumentResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.fundingInstrument,
 			name: 'Get',
 			action: 'Get a funding instrument',
 			description: 'Get one funding instrument',

@@ -9,6 +9,7 @@ import type { CheckHelpers, Field, Resource } from '../../shared/endpoints';
 import { compareMicros, recordsWithAmounts } from '../../shared/money';
 import { accountField, campaignField, checkTimeOrder, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 import { batchEndpoint, checkBudgets, checkJsonMicros, statusEndpoint, statusOnCreate, withDraftField } from './campaign';
+import { simplify } from '../simplify';
 
 export const LINE_ITEM_GOALS = [
 	'APP_CLICKS',
@@ -170,6 +171,7 @@ export const lineItemResource: Resource = {
 		},
 		{
 			operation: 'getAll',
+			simplify: simplify.lineItem,
 			name: 'Get Many',
 			action: 'Get many line items',
 			description: 'List the line items of an account, optionally by campaigns, funding instruments, IDs or name',
@@ -192,6 +194,7 @@ export const lineItemResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.lineItem,
 			name: 'Get',
 			action: 'Get a line item',
 			description: 'Get one line item with its objective, bid, budgets and schedule',

@@ -6,6 +6,7 @@ import { dataRecords } from '../../shared/execute';
 import type { AdsEnvelope } from '../../shared/transport';
 import { accountField } from '../fields';
 import { MEDIA_KEY, NOT_VIDEO_PREFIXES } from './mediaLibrary';
+import { simplify } from '../simplify';
 
 export const USER_ID = { pattern: /^\d{1,20}$/, patternRule: 'a numeric X user ID' };
 /** Post ids (published, scheduled and draft) are 64-bit numbers, given as digits. */
@@ -125,6 +126,7 @@ export const postResource: Resource = {
 		},
 		{
 			operation: 'getAll',
+			simplify: simplify.post,
 			name: 'Get Many',
 			action: 'Get many posts',
 			description: 'List the posts of an account of one type (published, scheduled or draft), promoted-only by default; IDs come as exact strings',

@@ -13,6 +13,7 @@ import { itemParameter } from '../../shared/prepare';
 import type { AdsEnvelope, RetryPolicy } from '../../shared/transport';
 import { adsRequest, xRequest } from '../../shared/transport';
 import { catalogField } from '../fields';
+import { simplify } from '../simplify';
 
 /** X's largest product batch; X ignores every entry of a batch that repeats an id. */
 const PRODUCT_BATCH = 25;
@@ -234,6 +235,7 @@ export const productResource: Resource = {
 		},
 		{
 			operation: 'getAll',
+			simplify: simplify.product,
 			name: 'Get Many',
 			action: 'Get many products',
 			description: 'List the products of a catalog (only the first product of each item group)',

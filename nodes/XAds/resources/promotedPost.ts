@@ -4,6 +4,7 @@
  */
 import type { Resource } from '../../shared/endpoints';
 import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { simplify } from '../simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 const POST_ID = { pattern: /^\d{1,19}$/, patternRule: 'numeric post IDs such as 1166476031668015104' };
@@ -15,6 +16,7 @@ export const promotedPostResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.promotedPost,
 			name: 'Get Many',
 			action: 'Get many promoted posts',
 			description: 'List the promoted posts of an account, optionally by line items or IDs; those of deleted line items only with With Deleted',
@@ -33,6 +35,7 @@ export const promotedPostResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.promotedPost,
 			name: 'Get',
 			action: 'Get a promoted post',
 			description: 'Get one promoted post (the link of a post to a line item)',

@@ -10,6 +10,7 @@ import { runNode } from '../../shared/prepare';
 import { inputError } from '../../shared/validation';
 import { batchRunner } from '../batchOperations';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import { simplify } from '../simplify';
 
 /** X's targeting types (reference of POST targeting_criteria: non-keyword, keyword, custom audience, app store category and TAP exclusion values). */
 export const TARGETING_TYPES = [
@@ -136,6 +137,7 @@ export const targetingCriterionResource: Resource = {
 	endpoints: [
 		{
 			operation: 'getAll',
+			simplify: simplify.targetingCriterion,
 			name: 'Get Many',
 			action: 'Get many targeting criteria',
 			description: 'List the targeting criteria of one or more line items (Line Item IDs is required)',
@@ -155,6 +157,7 @@ export const targetingCriterionResource: Resource = {
 		},
 		{
 			operation: 'get',
+			simplify: simplify.targetingCriterion,
 			name: 'Get',
 			action: 'Get a targeting criterion',
 			description: 'Get one targeting criterion by its ID',
