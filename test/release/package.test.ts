@@ -40,6 +40,21 @@ describe("n8n's community package scan, offline", () => {
 		expect(paths).toEqual(expect.arrayContaining(['dist/nodes/XAds/XAds.node.js', 'dist/credentials/XOAuth1Api.credentials.js']));
 	});
 
+	it("the README's links and pictures work on npm's page: absolute URLs to the repository, or anchors", () => {
+		const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+		const { repository, homepage, bugs } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+		const home = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+		expect(homepage.startsWith(home)).toBe(true);
+		expect(bugs.url.startsWith(home)).toBe(true);
+		const targets = [...readme.matchAll(/\]\(([^)\s]+)/g)].map((match) => match[1]);
+		expect(targets.length).toBeGreaterThan(0);
+		const relative = targets.filter((target) => !/^(https:\/\/|#)/.test(target));
+		expect(relative).toEqual([]);
+		const [owner, name] = new URL(home).pathname.slice(1).split('/');
+		const ours = targets.filter((target) => target.includes(`/${owner}/${name}/`));
+		expect(ours.length).toBeGreaterThan(0);
+	});
+
 	it('fails on a node that imports fs (source and tarball) and on a source map in the tarball', () => {
 		const packed = path.join(work, 'package');
 		fs.mkdirSync(packed);
