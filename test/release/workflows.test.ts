@@ -45,7 +45,7 @@ describe('GitHub workflows', () => {
 
 	it('publish.yml publishes with provenance and an OIDC token, after the tag guard and the tests', () => {
 		const publish = fs.readFileSync(path.join(repo, '.github/workflows/publish.yml'), 'utf8');
-		const order = ['check-release-tag.mjs "$GITHUB_REF_NAME"', 'run: npm ci', 'run: npm test', 'run: npm publish --provenance'];
+		const order = ['check-release-tag.mjs "$GITHUB_REF_NAME"', 'run: npm ci', 'run: npm test', 'npm publish --provenance --access public'];
 		const at = order.map((step) => publish.indexOf(step));
 		expect(at.every((index) => index >= 0)).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);
