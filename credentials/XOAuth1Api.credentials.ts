@@ -23,8 +23,8 @@ export class XOAuth1Api implements ICredentialType {
 		{
 			displayName: 'Consumer Key (API Key)',
 			name: 'consumerKey',
+			// Not a secret: X receives it in the clear in every request's Authorization header (oauth_consumer_key).
 			type: 'string',
-			typeOptions: { password: true },
 			default: '',
 			required: true,
 		},

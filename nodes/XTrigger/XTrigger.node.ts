@@ -26,8 +26,7 @@ import {
 	wireDirection,
 } from '../XWebhooks/resources/activitySubscription';
 import { streamLinks } from '../XWebhooks/resources/streamLink';
-import type { Refusal } from './events';
-import type { XEvent } from './events';
+import type { Refusal, XEvent } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
 import { startActivityStream } from './stream';
 

@@ -45,8 +45,16 @@ class Refused extends Error {
 }
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-/** A run of string characters that need no decoding (no quote, backslash or control character). */
-const PLAIN_CHARS = /[^"\\\u0000-\u001f]*/y;
+/** Where the run of string characters from `from` that need no decoding ends: at a quote, a backslash or a control character. */
+function plainRunEnd(text: string, from: number): number {
+	let at = from;
+	while (at < text.length) {
+		const code = text.charCodeAt(at);
+		if (code < 0x20 || code === 0x22 || code === 0x5c) break;
+		at++;
+	}
+	return at;
+}
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const HEX4 = /^[0-9a-fA-F]{4}$/;
@@ -157,10 +165,9 @@ class JsonReader {
 		this.at++;
 		let out = '';
 		for (;;) {
-			PLAIN_CHARS.lastIndex = this.at;
-			PLAIN_CHARS.test(this.text);
-			out += this.text.slice(this.at, PLAIN_CHARS.lastIndex);
-			this.at = PLAIN_CHARS.lastIndex;
+			const end = plainRunEnd(this.text, this.at);
+			out += this.text.slice(this.at, end);
+			this.at = end;
 			const char = this.text[this.at];
 			if (char === '"') {
 				this.at++;

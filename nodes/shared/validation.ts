@@ -26,13 +26,19 @@ export interface FieldRules {
 	exactEnds?: boolean;
 }
 
-/** C0 and C1 control characters and DEL; TAB, LF and CR are matched separately. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Whether the text holds a C0 or C1 control character or DEL; TAB, LF and CR are matched separately. */
+function hasControlCharacter(text: string): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f)) return true;
+	}
+	return false;
+}
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
 /** Whether a value holds a control character (NUL included); tabs and line breaks count unless the value is free text. */
 export function hasControlCharacters(value: string, freeText = false): boolean {
-	return CONTROL.test(value) || (!freeText && LINE_BREAK_OR_TAB.test(value));
+	return hasControlCharacter(value) || (!freeText && LINE_BREAK_OR_TAB.test(value));
 }
 
 /** How a value is shown in a message: text quoted with its invisible characters escaped. */
@@ -57,9 +63,8 @@ function textRule(value: string, rules: FieldRules): string | undefined {
 }
 
 function codePoints(text: string): number {
-	let count = 0;
-	for (const _ of text) count++;
-	return count;
+	// Code units, less the second half of each surrogate pair (as iterating the string counts).
+	return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 }
 
 export function checkRules(value: unknown, rules: FieldRules): string | undefined {

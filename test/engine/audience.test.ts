@@ -278,7 +278,7 @@ describe('identifiers mapped automatically from the item JSON', () => {
 		expect(out.map((i) => i.json.status ?? 'error')).toEqual(['OK', 'OK', 'error']);
 		expect(String(out[2].json.error)).toMatch(/^Item 2: Identifiers needs at least one value/);
 		const members = env.emulator.control.audienceMembers(fx.customAudienceId);
-		const sha = (s: string) => require('node:crypto').createHash('sha256').update(s).digest('hex');
+		const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 		expect(members.email).toContain(sha('auto.one@example.com'));
 		expect(members.phone_number).toContain(sha('15550102000'));
 		const posts = env.emulator.control.requests().filter((r) => r.method === 'POST');
