@@ -142,7 +142,9 @@ function tokensKeptAtX(ctx: XContext, credentials: IDataObject): IDataObject {
 	let host = 'another server';
 	try {
 		host = new URL(String(credentials.accessTokenUrl)).host;
-	} catch {}
+	} catch {
+		// not a URL: named as "another server"
+	}
 	throw new NodeOperationError(ctx.getNode(), `The X User OAuth2 credential would send its refresh token to ${host}, not to X`, {
 		description: 'Its Access Token URL is not X\'s, but its OAuth Server is X (the URL was saved by an earlier version of the credential). Open the credential and save it again to use X, or set OAuth Server to Custom for a proxy or an emulator you trust.',
 	});
