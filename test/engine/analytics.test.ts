@@ -204,8 +204,26 @@ describe('Analytics: Run Report (asynchronous jobs)', () => {
 		expect(rows).toHaveLength(1);
 
 		const result = await env.ads(report({ entityIds: fx().lineItems.reach, startTime: '2026-02-01', endTime: '2026-02-02', waitOptions: { ...FAST, maxWait: 0.003 } }));
-		expect(result.error?.message).toBe("X's report jobs did not finish within 0 minutes");
+		expect(result.error?.message).toBe("X's report jobs did not finish within 0.2 seconds");
 		expect((result.error as { description?: string }).description).toMatch(/^Still open: \d+ \(PROCESSING\)\. Read them later with Analytics > Get Report Jobs/);
+	});
+
+	it('creates a job again when X answers a creation with the ID of another job of the run, so every row comes once (issue 24, break 11)', async () => {
+		control().injectStatsJobFaults(['SAME_ID']);
+		const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 40);
+		const rows = await ok(report({ entityIds: ids.join(','), startTime: '2026-02-01', endTime: '2026-02-02' }));
+		// Two jobs; the second creation got the first job's ID, so it was created again.
+		expect(jobRequests('POST')).toHaveLength(3);
+		expect(new Set(control().statsJobs().map((j) => j.id)).size).toBe(2);
+		expectRowsMatchModel(rows, { ids, groups: ['ENGAGEMENT'], buckets: bucketsOf(Date.parse('2026-02-01T08:00:00Z'), Date.parse('2026-02-02T08:00:00Z'), 'DAY', ZONE) });
+		expect(env.harness.logs.some((l) => /was X's answer to two different creations/.test(JSON.stringify(l)))).toBe(true);
+
+		// X keeps answering so: the run fails naming X's answer, after the same attempts as a FAILED job.
+		control().reset();
+		const again = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 40);
+		control().injectStatsJobFaults(['SAME_ID', 'SAME_ID', 'SAME_ID']);
+		const result = await env.ads(report({ entityIds: again.join(','), startTime: '2026-02-01', endTime: '2026-02-02' }));
+		expect(result.error?.message).toMatch(/^X's report job \d+ was X's answer to two different creations \(this run already has it for entity_ids [\w,]+, 2026-02-01T08:00:00Z to 2026-02-02T08:00:00Z\), also after 3 attempts$/);
 	});
 
 	it('creates the jobs only, and reads their status and results later with Get Report Jobs', async () => {

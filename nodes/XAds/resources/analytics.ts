@@ -15,7 +15,7 @@ import { localMidnight, localParts, nextLocalMidnight } from '../../shared/timeZ
 import type { Granularity, PartAnswer, StatsAnswer, Window } from '../analyticsData';
 import { accountTimeZone, ANALYTICS_LIMITS, buckets, chunk, HOUR_MS, iso, mergeAnswers, resolveWindow, splitWindow, toRows } from '../analyticsData';
 import type { JobCounts, WaitOptions } from '../analyticsJobs';
-import { DEFAULT_WAIT, downloadResult, exactJob, jobId, runJobs } from '../analyticsJobs';
+import { DEFAULT_WAIT, downloadResult, exactJob, jobId, resultBudget, runJobs } from '../analyticsJobs';
 import { accountField, checkTimeOrder, idListField } from '../fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/analytics';
@@ -233,12 +233,13 @@ async function runGetJobs(ctx: IExecuteFunctions, item: CheckedItem, policy: Ret
 	const output = ctx.getNodeParameter('jobOutput', item.itemIndex, 'jobs');
 	if (output === 'jobs') return jobs.map(exactJob);
 	const out: IDataObject[] = [];
+	const budget = resultBudget();
 	for (const job of jobs) {
 		if (job.status !== 'SUCCESS' || !job.url) {
 			out.push(exactJob(job));
 			continue;
 		}
-		const answer = await downloadResult(ctx, job, policy, item.itemIndex);
+		const answer = await downloadResult(ctx, job, policy, item.itemIndex, budget);
 		if (answer === 'expired') {
 			out.push({ ...exactJob(job), status: 'EXPIRED' });
 			continue;
