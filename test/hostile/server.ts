@@ -24,6 +24,7 @@
  * | /huge/<n> | one page of n records, no cursor |
  * | /bulk/<MiB> | a 200 JSON answer of that many MiB (one long string) |
  * | /flaky/<n>/<tag> | the first n requests under this tag answer HTML, then as /ok |
+ * | /data/<JSON, URI-encoded> | 200 with an Ads envelope whose data is that JSON, for any path after it (X's fields with the wrong types) |
  * | /gzip-spaces/<MiB> | a result file (gzip) of `{"data":[]` with that many MiB of spaces inside: a gzip bomb (600 MiB: 600 KB) |
  * | /gzip-json-bomb/<MiB> | a result file (gzip) of `{"data":[{},{},...]}` of that many MiB: a JSON bomb |
  * | /gzip-deep/<levels> | a result file (gzip) of `{"data":[[[[...]]]]}` nested that deep |
@@ -195,6 +196,8 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 					}
 					return ok(rest);
 				}
+				case 'data':
+					return json(200, { request: { params: {} }, data: JSON.parse(decodeURIComponent(segments[1])) });
 				case 'gzip-spaces':
 				case 'gzip-json-bomb':
 				case 'gzip-deep':
