@@ -8,6 +8,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { qs, signedClient } from '../emulator/signedClient';
+import type { HostileServer } from '../hostile/server';
+import { startHostile } from '../hostile/server';
 import { bucketsOf, HOUR_MS, metricSeries, metricsFor, segmentsOf } from '../emulator/state/stats';
 import { engineSuite, suiteHelpers } from './env';
 
@@ -293,5 +295,29 @@ describe('Analytics: Get Active Entities, Get Campaign Reach, Get Funding Instru
 		const fi = control().statsFixtures().fundingInstrumentIds;
 		const [one] = await ok({ resource: 'analytics', operation: 'getFundingInstrumentReach', account: account(), fundingInstrumentIds: fi.join(','), startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' });
 		expect(one.id).toBe(fi[0]);
+	});
+});
+
+describe("Analytics: X's numbers are typed data", () => {
+	let hostile: HostileServer;
+	beforeAll(async () => {
+		hostile = await startHostile();
+	});
+	afterAll(() => hostile.close());
+
+	it.each([
+		[{ impressions: [1, '3'], clicks: [1, 2] }, 'impressions of e1 holds "3", not a number'],
+		[{ impressions: [1], clicks: [1, 2] }, 'impressions of e1 has 1 values for 2 buckets'],
+		[{ conversion_purchases: { metric: [1, 2], sale_amount: ['9.50', 0] } }, 'conversion_purchases.sale_amount of e1 holds "9.50", not a number'],
+	])('refuses an answer whose metrics are %j, naming the value (no row with a wrong number)', async (metrics, problem) => {
+		const data = [{ id: 'e1', id_data: [{ segment: null, metrics }] }];
+		const saved = env.harness.credentialData('xOAuth1Api');
+		env.harness.setCredentialData('xOAuth1Api', { ...saved, adsBaseUrl: `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}` });
+		try {
+			const result = await env.ads(stats({ entityIds: 'e1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' }));
+			expect(result.error?.message).toBe(`X's stats answer cannot be used: ${problem}`);
+		} finally {
+			env.harness.setCredentialData('xOAuth1Api', saved);
+		}
 	});
 });
