@@ -26,10 +26,10 @@ export class JsonLimitError extends Error {}
 
 /**
  * Estimated bytes a value takes in V8, at or above what Node 24 measures (test/unit/jsonReader):
- * a number, true, false or null its slot; an object or list its header; a text its header and
- * characters; an object's key its entry in the object and its own text.
+ * true, false, null or a small whole number its slot; another number also its own box; an object
+ * or list its header; a text its header and characters; an object's key its entry and its text.
  */
-export const VALUE_COST = { scalar: 16, container: 80, text: 40, key: 64, perChar: 2 };
+export const VALUE_COST = { scalar: 16, boxedNumber: 40, container: 80, text: 40, key: 64, perChar: 2 };
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const NUMBER_CHARS = /[-+.\deE]+/y;
@@ -192,7 +192,8 @@ export class JsonReader {
 				const digits = text.slice(i, next);
 				if (!NUMBER.test(digits)) throw this.syntax(i, `a malformed number ${JSON.stringify(digits.slice(0, 40))}`);
 				value = Number(digits);
-				this.take(VALUE_COST.scalar);
+				// Whole numbers within 31 bits are stored in the slot itself (V8's small integers).
+				this.take(Number.isInteger(value) && Math.abs(value as number) < 2 ** 30 ? VALUE_COST.scalar : VALUE_COST.boxedNumber);
 			} else {
 				const literal = LITERALS.find(([word]) => text.startsWith(word, i));
 				if (!literal) {
