@@ -11,7 +11,7 @@ import { qs, signedClient } from '../emulator/signedClient';
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
 import { bucketsOf, HOUR_MS, metricSeries, metricsFor, segmentsOf } from '../emulator/state/stats';
-import { engineSuite, suiteHelpers } from './env';
+import { engineSuite, suiteHelpers, withAdsBaseUrl } from './env';
 
 const env = engineSuite();
 const { fx, requests, q, ads: ok, paired } = suiteHelpers(env);
@@ -311,13 +311,9 @@ describe("Analytics: X's numbers are typed data", () => {
 		[{ conversion_purchases: { metric: [1, 2], sale_amount: ['9.50', 0] } }, 'conversion_purchases.sale_amount of e1 holds "9.50", not a number'],
 	])('refuses an answer whose metrics are %j, naming the value (no row with a wrong number)', async (metrics, problem) => {
 		const data = [{ id: 'e1', id_data: [{ segment: null, metrics }] }];
-		const saved = env.harness.credentialData('xOAuth1Api');
-		env.harness.setCredentialData('xOAuth1Api', { ...saved, adsBaseUrl: `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}` });
-		try {
-			const result = await env.ads(stats({ entityIds: 'e1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' }));
-			expect(result.error?.message).toBe(`X's stats answer cannot be used: ${problem}`);
-		} finally {
-			env.harness.setCredentialData('xOAuth1Api', saved);
-		}
+		const result = await withAdsBaseUrl(env, `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}`, () =>
+			env.ads(stats({ entityIds: 'e1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' })),
+		);
+		expect(result.error?.message).toBe(`X's stats answer cannot be used: ${problem}`);
 	});
 });

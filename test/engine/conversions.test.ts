@@ -12,7 +12,7 @@ import type { Sent } from '../../nodes/XAds/resources/conversion';
 import { BudgetExceeded, CONVERSION_LIMITS, EventBudget } from '../../nodes/XAds/resources/conversion';
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
-import { engineSuite, suiteHelpers, X_ADS } from './env';
+import { engineSuite, suiteHelpers, withAdsBaseUrl, X_ADS } from './env';
 
 const env = engineSuite();
 const { requests, ads: ok, paired } = suiteHelpers(env);
@@ -188,14 +188,8 @@ describe("X's counts are typed data", () => {
 		[{ conversions_processed: 2.5 }, 'UNCONFIRMED', null, "X's conversions_processed is 2.5, not a count: 3 events sent, not confirmed"],
 		[{ conversions_processed: 2 }, 'NOT_ALL_PROCESSED', 2, undefined],
 	])('X answering %j: %s', async (data, status, processed, problem) => {
-		const saved = env.harness.credentialData('xOAuth1Api');
-		env.harness.setCredentialData('xOAuth1Api', { ...saved, adsBaseUrl: `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}` });
-		try {
-			const input = Array.from({ length: 3 }, (_, i) => ({ event: 'o87ne', time: '2026-11-01T10:00:00Z', email: `t${i}@example.com` }));
-			const out = await ok({ ...send(), pixelId: 'o8z6j' }, input);
-			expect(out.map((o) => [o.status, o.conversions_processed, o.count_problem])).toEqual(input.map(() => [status, processed, problem]));
-		} finally {
-			env.harness.setCredentialData('xOAuth1Api', saved);
-		}
+		const input = Array.from({ length: 3 }, (_, i) => ({ event: 'o87ne', time: '2026-11-01T10:00:00Z', email: `t${i}@example.com` }));
+		const out = await withAdsBaseUrl(env, `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}`, () => ok({ ...send(), pixelId: 'o8z6j' }, input));
+		expect(out.map((o) => [o.status, o.conversions_processed, o.count_problem])).toEqual(input.map(() => [status, processed, problem]));
 	});
 });

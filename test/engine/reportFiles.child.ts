@@ -9,28 +9,28 @@
  */
 import Module from 'node:module';
 
-// Outside jest, `XAds.node` would resolve to the codex file XAds.node.json beside XAds.node.ts:
-// .ts goes before .json (this runs before env.ts is required).
-const extensions = (Module as unknown as { _extensions: Record<string, unknown> })._extensions;
-for (const ext of ['.json', '.node']) {
-	const handler = extensions[ext];
-	delete extensions[ext];
-	extensions[ext] = handler;
-}
+import type * as Env from './env';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startXTestEnv } = require('./env') as typeof import('./env');
+/**
+ * Outside jest, `XAds.node` would resolve to the codex file XAds.node.json beside XAds.node.ts:
+ * .ts goes before .json, then the engine environment is loaded.
+ */
+function loadEnv(): typeof Env {
+	const extensions = (Module as unknown as { _extensions: Record<string, unknown> })._extensions;
+	for (const ext of ['.json', '.node']) {
+		const handler = extensions[ext];
+		delete extensions[ext];
+		extensions[ext] = handler;
+	}
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require('./env') as typeof Env;
+}
 
 const MIB = 1024 * 1024;
 
-async function main(): Promise<void> {
-	const input = JSON.parse(process.argv[2]) as { fileHost: string; entities: number };
-	const env = await startXTestEnv();
-	const control = env.emulator.control;
-	const accountId = control.fixtures().production.accountId;
-	control.setStatsFileHost(input.fileHost);
-	const ids = control.seedStatsEntities(accountId, 'LINE_ITEM', input.entities);
-	const parameters = {
+/** Run Report of these line items for one day (one job per 20), checking jobs every 20 ms. */
+export function reportParameters(accountId: string, ids: string[]) {
+	return {
 		resource: 'analytics',
 		operation: 'report',
 		account: { __rl: true, mode: 'id', value: accountId },
@@ -42,7 +42,18 @@ async function main(): Promise<void> {
 		startTime: '2026-02-01',
 		endTime: '2026-02-02',
 		waitOptions: { firstPoll: 0.02, maxPoll: 0.1, maxWait: 1 },
+		requestOptions: { maxRetries: 0 },
 	};
+}
+
+async function main(): Promise<void> {
+	const input = JSON.parse(process.argv[2]) as { fileHost: string; entities: number };
+	const env = await loadEnv().startXTestEnv();
+	const control = env.emulator.control;
+	const accountId = control.fixtures().production.accountId;
+	control.setStatsFileHost(input.fileHost);
+	const ids = control.seedStatsEntities(accountId, 'LINE_ITEM', input.entities);
+	const parameters = reportParameters(accountId, ids);
 	// A first run with X's own files warms everything up, so the figure is the hostile files' alone.
 	control.setStatsFileHost(undefined);
 	await env.ads(parameters);
@@ -73,10 +84,12 @@ async function main(): Promise<void> {
 	await env.close();
 }
 
-main().then(
-	() => process.exit(0),
-	(error: unknown) => {
-		process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-		process.exit(1);
-	},
-);
+if (require.main === module) {
+	main().then(
+		() => process.exit(0),
+		(error: unknown) => {
+			process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+			process.exit(1);
+		},
+	);
+}

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
 import { engineSuite, suiteHelpers } from './env';
+import { reportParameters } from './reportFiles.child';
 
 const env = engineSuite();
 const { fx } = suiteHelpers(env);
@@ -29,20 +30,7 @@ afterAll(async () => {
 	await target.close();
 });
 
-const report = (entities: number) => ({
-	resource: 'analytics',
-	operation: 'report',
-	account: { __rl: true, mode: 'id', value: fx().accountId },
-	entity: 'LINE_ITEM',
-	entityIds: control().seedStatsEntities(fx().accountId, 'LINE_ITEM', entities).join(','),
-	granularity: 'DAY',
-	metricGroups: ['ENGAGEMENT'],
-	placement: 'ALL_ON_TWITTER',
-	startTime: '2026-02-01',
-	endTime: '2026-02-02',
-	waitOptions: { firstPoll: 0.02, maxPoll: 0.1, maxWait: 1 },
-	requestOptions: { maxRetries: 0 },
-});
+const report = (entities: number) => reportParameters(fx().accountId, control().seedStatsEntities(fx().accountId, 'LINE_ITEM', entities));
 
 interface ChildRun {
 	exitCode: number | null;
