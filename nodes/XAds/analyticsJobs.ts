@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { gunzipPieces, isGzip } from '../shared/gzip';
+import { gunzipPieces, isGzip, UnpackLimitError } from '../shared/gzip';
 import type { MemoryBudget } from '../shared/jsonReader';
 import { JsonLimitError, JsonReader } from '../shared/jsonReader';
 import type { RetryPolicy, XRequest } from '../shared/transport';
@@ -37,7 +37,7 @@ export interface JobCounts {
 }
 
 /**
- * Bounds on reading result files (a few MB for X's largest jobs): each file's unpacked bytes, and
+ * Bounds on reading result files (a job holds at most 20 entities' series): each file's unpacked bytes, and
  * the memory its data takes once read, for all files of one report together (they are read 4 at
  * a time and kept until merged), so neither a gzip bomb nor a JSON bomb can take n8n down.
  */
@@ -126,7 +126,7 @@ export async function downloadResult(
 	}
 	const read = await readResultFile(download.bytes, budget).catch((error: Error) => error);
 	if (!(read instanceof Error)) return read;
-	const limit = read instanceof JsonLimitError || /unpacks to more than/.test(read.message);
+	const limit = read instanceof JsonLimitError || read instanceof UnpackLimitError;
 	throw new NodeOperationError(ctx.getNode(), `The result of job ${jobId(job)} cannot be read: ${read.message}`, {
 		itemIndex,
 		description: limit

@@ -18,6 +18,9 @@ export function isGzip(bytes: Uint8Array): boolean {
 	return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 
+/** The unpacked bytes passed the cap: the message names it. */
+export class UnpackLimitError extends Error {}
+
 /** zlib's reason for a bad stream; DecompressionStream's own error has an empty message. */
 function gzipReason(error: unknown): string {
 	const err = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
@@ -49,7 +52,7 @@ export async function gunzipPieces(bytes: Uint8Array, maxBytes: number, onPiece:
 		size += read.value.byteLength;
 		let stop: unknown;
 		try {
-			if (size > maxBytes) stop = new Error(`the file unpacks to more than ${Math.round(maxBytes / 1024 / 1024)} MiB`);
+			if (size > maxBytes) stop = new UnpackLimitError(`the file unpacks to more than ${Math.round(maxBytes / 1024 / 1024)} MiB`);
 			else onPiece(read.value);
 		} catch (error) {
 			stop = error;
