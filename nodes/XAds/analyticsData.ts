@@ -161,6 +161,33 @@ export interface StatsAnswer {
 	request?: IDataObject;
 }
 
+/**
+ * What makes X's stats answer unusable, or undefined: its numbers are typed data, never coerced.
+ * time_series_length is a count of the window's buckets, and every metric series (a member of an
+ * object metric too) a list of numbers or nulls that long, so each value lands in its bucket.
+ */
+export function statsAnswerProblem(answer: StatsAnswer, bucketCount: number): string | undefined {
+	const length: unknown = answer.time_series_length;
+	if (length !== undefined && (typeof length !== 'number' || !Number.isInteger(length) || length < 0)) return `time_series_length is ${JSON.stringify(length)}, not a count`;
+	if (length !== undefined && length !== bucketCount) return `time_series_length is ${length}, for a window of ${bucketCount} buckets`;
+	for (const entry of answer.data ?? []) {
+		for (const { metrics } of entry.id_data ?? []) {
+			for (const [name, value] of Object.entries(metrics ?? {})) {
+				const series = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value).map(([member, v]) => [`${name}.${member}`, v] as const) : [[name, value] as const];
+				for (const [label, list] of series) {
+					if (list === null) continue;
+					const where = `${label} of ${String(entry.id)}`;
+					if (!Array.isArray(list)) return `${where} is ${JSON.stringify(list)}, not a series`;
+					if (list.length !== bucketCount) return `${where} has ${list.length} values for ${bucketCount} buckets`;
+					const bad: unknown = list.find((x) => x !== null && (typeof x !== 'number' || !Number.isFinite(x)));
+					if (bad !== undefined) return `${where} holds ${JSON.stringify(bad)}, not a number`;
+				}
+			}
+		}
+	}
+	return undefined;
+}
+
 /** One answer of a split request: which window it covers. */
 export interface PartAnswer {
 	window: Window;

@@ -6,9 +6,11 @@
  * whose file expired, is created again; a SUCCESS without a URL is checked again.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { gunzip, isGzip } from '../shared/gzip';
+import { gunzipPieces, isGzip, UnpackLimitError } from '../shared/gzip';
+import type { MemoryBudget } from '../shared/jsonReader';
+import { JsonLimitError, JsonReader } from '../shared/jsonReader';
 import type { RetryPolicy, XRequest } from '../shared/transport';
 import { MAX_BODY_BYTES, xDownload, xRequest } from '../shared/transport';
 import type { StatsAnswer } from './analyticsData';
@@ -34,8 +36,17 @@ export interface JobCounts {
 	downloads: number;
 }
 
-/** An unpacked file is bounded too (8 times the largest answer read). */
-const MAX_UNPACKED_BYTES = 8 * MAX_BODY_BYTES;
+/**
+ * Bounds on reading result files (a job holds at most 20 entities' series): each file's unpacked bytes, and
+ * the memory its data takes once read, for all files of one report together (they are read 4 at
+ * a time and kept until merged), so neither a gzip bomb nor a JSON bomb can take n8n down.
+ */
+export const RESULT_LIMITS = {
+	unpackedBytes: 4 * MAX_BODY_BYTES,
+	memoryBytes: 256 * 1024 * 1024,
+	depth: 32,
+	textChars: 65_536,
+};
 const DOWNLOADS_IN_FLIGHT = 4;
 const CREATES_IN_FLIGHT = 4;
 
@@ -55,28 +66,96 @@ function remainingOf(headers: Record<string, string>): number | undefined {
 	return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 
-/** Reads a job result file: gzip (X's format) or, where a host already unpacked it, the JSON itself. */
-export async function readResultFile(bytes: Buffer): Promise<StatsAnswer> {
-	const text = (isGzip(bytes) ? await gunzip(bytes, MAX_UNPACKED_BYTES) : bytes).toString('utf8');
-	const answer = jsonParse<StatsAnswer | undefined>(text, { fallbackValue: undefined });
+/** A memory budget for the result files of one report (RESULT_LIMITS.memoryBytes). */
+export const resultBudget = (): MemoryBudget => ({ used: 0, max: RESULT_LIMITS.memoryBytes });
+
+/** The reader's value, or why the file is not JSON. */
+function readEnd(reader: JsonReader, bytes: Buffer): StatsAnswer | undefined {
+	let answer: unknown;
+	try {
+		answer = reader.end();
+	} catch (error) {
+		answer = error;
+	}
+	if (answer instanceof SyntaxError) throw new Error(`the file is not JSON: ${answer.message} (${describeFile(bytes)})`);
+	if (answer instanceof Error) throw answer;
+	return answer as StatsAnswer | undefined;
+}
+
+const describeFile = (bytes: Buffer) => `${bytes.length} bytes${isGzip(bytes) ? ', gzip' : ''}`;
+
+/**
+ * Reads a job result file, gzip (X's format) or, where a host already unpacked it, the JSON
+ * itself: unpacked, decoded and parsed piece by piece as it comes, within RESULT_LIMITS.
+ */
+export async function readResultFile(bytes: Buffer, budget: MemoryBudget): Promise<StatsAnswer> {
+	const reader = new JsonReader({ maxDepth: RESULT_LIMITS.depth, maxTextChars: RESULT_LIMITS.textChars, budget });
+	const decoder = new TextDecoder('utf-8', { fatal: true });
+	const feed = (piece?: Uint8Array) => {
+		let text: string | undefined;
+		try {
+			text = decoder.decode(piece, { stream: piece !== undefined });
+		} catch {
+			text = undefined;
+		}
+		if (text === undefined) throw new Error('the file is not UTF-8 text');
+		reader.write(text);
+	};
+	if (isGzip(bytes)) await gunzipPieces(bytes, RESULT_LIMITS.unpackedBytes, feed);
+	else for (let at = 0; at < bytes.length; at += 65_536) feed(bytes.subarray(at, at + 65_536));
+	feed();
+	const answer = readEnd(reader, bytes);
 	if (!answer || typeof answer !== 'object' || !Array.isArray(answer.data)) {
-		throw new Error(`the file is not X's stats answer (${bytes.length} bytes${isGzip(bytes) ? ', gzip' : ''})`);
+		throw new Error(`the file is not X's stats answer (${describeFile(bytes)})`);
 	}
 	return answer;
 }
 
 /** Downloads and unpacks one job's file; 'expired' when X's file host no longer has it. */
-export async function downloadResult(ctx: IExecuteFunctions, job: IDataObject, policy: RetryPolicy, itemIndex: number): Promise<StatsAnswer | 'expired'> {
+export async function downloadResult(
+	ctx: IExecuteFunctions,
+	job: IDataObject,
+	policy: RetryPolicy,
+	itemIndex: number,
+	budget: MemoryBudget,
+): Promise<StatsAnswer | 'expired'> {
 	const download = await xDownload(ctx, String(job.url), policy, itemIndex);
 	if ([403, 404, 410].includes(download.status)) return 'expired';
 	if (download.status >= 300) {
 		throw new NodeOperationError(ctx.getNode(), `X's file host answered ${download.status} for the result of job ${jobId(job)}`, { itemIndex });
 	}
-	try {
-		return await readResultFile(download.bytes);
-	} catch (error) {
-		throw new NodeOperationError(ctx.getNode(), `The result of job ${jobId(job)} cannot be read: ${(error as Error).message}`, { itemIndex });
+	const read = await readResultFile(download.bytes, budget).catch((error: Error) => error);
+	if (!(read instanceof Error)) return read;
+	const limit = read instanceof JsonLimitError || read instanceof UnpackLimitError;
+	throw new NodeOperationError(ctx.getNode(), `The result of job ${jobId(job)} cannot be read: ${read.message}`, {
+		itemIndex,
+		description: limit
+			? 'A report is read within fixed bounds (see Reliability in the README). Ask for less per item: fewer entity IDs, a shorter window, DAY instead of HOUR; or create the jobs only and read them with Get Report Jobs a few at a time.'
+			: undefined,
+	});
+}
+
+/** A wait as a person says it: 30 seconds, 1 minute, 90 minutes. */
+export function duration(ms: number): string {
+	if (ms < 60_000) {
+		const seconds = Math.round(ms / 100) / 10;
+		return `${seconds} second${seconds === 1 ? '' : 's'}`;
 	}
+	const minutes = Math.round(ms / 6_000) / 10;
+	return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** A job query or record in a few words, for messages. */
+function describeQuery(fields: IDataObject): string {
+	const ids = Array.isArray(fields.entity_ids) ? fields.entity_ids.join(',') : String(fields.entity_ids);
+	return `entity_ids ${ids}, ${String(fields.start_time)} to ${String(fields.end_time)}`;
+}
+
+/** Whether X's job record is for the query's entities and window (fields X leaves out are not held against it). */
+function answersQuery(job: IDataObject, query: IDataObject): boolean {
+	const sorted = (ids: unknown[]) => ids.map(String).sort().join(',');
+	if (Array.isArray(job.entity_ids) && sorted(job.entity_ids) !== sorted(String(query.entity_ids).split(','))) return false;
+	return (['start_time', 'end_time'] as const).every((f) => typeof job[f] !== 'string' || Date.parse(job[f] as string) === Date.parse(String(query[f])));
 }
 
 const isExpired = (job: IDataObject, now: number) => typeof job.expires_at === 'string' && Date.parse(job.expires_at) <= now;
@@ -112,6 +191,24 @@ export async function runJobs(
 	const started = Date.now();
 	let lastPoll = started;
 	const noUrlSeen = new Set<string>();
+	/** Every job ID X gave this run, with the query it answers: one ID never answers two queries. */
+	const owners = new Map<string, number>();
+	const budget = resultBudget();
+
+	const recreate = (spec: number, id: string, why: string) => {
+		if (attempts[spec] > wait.recreate) {
+			throw new NodeOperationError(ctx.getNode(), `X's report job ${id} ${why}, also after ${attempts[spec]} attempts`, {
+				itemIndex,
+				description: `Job parameters: ${JSON.stringify(queries[spec])}`,
+			});
+		}
+		ctx.logger.warn(`X: report job ${id} ${why}; creating it again (attempt ${attempts[spec] + 1})`);
+		todo.unshift(spec);
+	};
+	const again = (entry: Active, why: string) => {
+		active.delete(jobId(entry.job));
+		recreate(entry.spec, jobId(entry.job), why);
+	};
 
 	const create = async (spec: number): Promise<number | undefined> => {
 		attempts[spec]++;
@@ -119,20 +216,22 @@ export async function runJobs(
 		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec], idempotent: true }, policy);
 		counts.created++;
 		const job = ((response.body as IDataObject)?.data ?? {}) as IDataObject;
-		created[spec] = exactJob(job);
-		active.set(jobId(job), { spec, job, attempts: attempts[spec] });
-		return remainingOf(response.headers);
-	};
-	const again = (entry: Active, why: string) => {
-		active.delete(jobId(entry.job));
-		if (attempts[entry.spec] > wait.recreate) {
-			throw new NodeOperationError(ctx.getNode(), `X's report job ${jobId(entry.job)} ${why}, also after ${attempts[entry.spec]} attempts`, {
-				itemIndex,
-				description: `Job parameters: ${JSON.stringify(queries[entry.spec])}`,
-			});
+		const id = jobId(job);
+		if (!/^\d{1,20}$/.test(id)) {
+			throw new NodeOperationError(ctx.getNode(), `X's answer to a report job creation has no job ID (id_str: ${JSON.stringify(job.id_str)}, id: ${JSON.stringify(job.id)})`, { itemIndex });
 		}
-		ctx.logger.warn(`X: report job ${jobId(entry.job)} ${why}; creating it again (attempt ${attempts[entry.spec] + 1})`);
-		todo.unshift(entry.spec);
+		const owner = owners.get(id);
+		if (owner !== undefined && owner !== spec) {
+			// Its file answers the other query: this one needs a job of its own, or its rows would be the other's.
+			recreate(spec, id, `was X's answer to two different creations (this run already has it for ${describeQuery(queries[owner])})`);
+		} else if (!answersQuery(job, queries[spec])) {
+			recreate(spec, id, `is for other parameters than were sent (${describeQuery(job)} for ${describeQuery(queries[spec])})`);
+		} else {
+			owners.set(id, spec);
+			created[spec] = exactJob(job);
+			active.set(id, { spec, job, attempts: attempts[spec] });
+		}
+		return remainingOf(response.headers);
 	};
 
 	while (done < queries.length) {
@@ -155,7 +254,7 @@ export async function runJobs(
 		const elapsed = Date.now() - started;
 		if (elapsed > wait.maxWaitMs) {
 			const open = [...active.values()].map((a) => `${jobId(a.job)} (${String(a.job.status)})`);
-			throw new NodeOperationError(ctx.getNode(), `X's report jobs did not finish within ${Math.round(wait.maxWaitMs / 60_000)} minutes`, {
+			throw new NodeOperationError(ctx.getNode(), `X's report jobs did not finish within ${duration(wait.maxWaitMs)}`, {
 				itemIndex,
 				description: `Still open: ${open.join(', ') || 'none of ours (the account had no job slot free)'}. Read them later with Analytics > Get Report Jobs, or raise Max Wait.`,
 			});
@@ -202,7 +301,7 @@ export async function runJobs(
 						continue;
 					}
 					counts.downloads++;
-					const answer = await downloadResult(ctx, entry.job, policy, itemIndex);
+					const answer = await downloadResult(ctx, entry.job, policy, itemIndex, budget);
 					if (answer === 'expired') {
 						again(entry, 'has a file X no longer serves (expired)');
 						continue;

@@ -511,8 +511,8 @@ export interface Download {
 /**
  * Downloads a file X links to, such as an analytics job's result on X's file host or a CDN.
  * Those URLs are unsigned and on another host than the API, so the request carries no
- * credential at all (n8n's plain httpRequest); the timeout, the answer size and the retries follow
- * the same rules as API requests. Any status comes back to the caller (a 403 or 404 of an expired
+ * credential at all (n8n's plain httpRequest); the timeout, the answer size, the retries and the
+ * redirects (never followed) follow the same rules as API requests. Any status comes back to the caller (a 403 or 404 of an expired
  * file is the caller's to handle), 5xx and lost connections are retried first.
  */
 export async function xDownload(ctx: IExecuteFunctions, url: string, policy: RetryPolicy, itemIndex = 0): Promise<Download> {
@@ -540,6 +540,8 @@ export async function xDownload(ctx: IExecuteFunctions, url: string, policy: Ret
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
+					// Only the address X's job names is read: a redirect could point anywhere (an internal address).
+					disableFollowRedirect: true,
 					timeout: timeoutMs,
 				})) as { statusCode: number; headers: unknown; body: unknown };
 				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
@@ -562,6 +564,13 @@ export async function xDownload(ctx: IExecuteFunctions, url: string, policy: Ret
 			throw xTransportError(ctx.getNode(), error, { label, itemIndex, attempts: attempt, connection: isConnectionError(error), timeoutMs, secrets: [] });
 		} finally {
 			stopClock.abort();
+		}
+		if (answer.status >= 300 && answer.status < 400) {
+			const where = redirectTarget(answer.headers.location, url) ?? 'no Location';
+			throw new NodeOperationError(ctx.getNode(), `X's file host answered ${answer.status}, a redirect to ${where}: not followed`, {
+				itemIndex,
+				description: `${label}. Result files are read only from the address X's job names, so a proxy or a changed link cannot send the node to another address. Check what stands between n8n and X's file host.`,
+			});
 		}
 		if (answer.tooLarge) {
 			throw new NodeOperationError(ctx.getNode(), `X's result file is larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB (not read)`, { itemIndex, description: label });

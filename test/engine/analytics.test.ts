@@ -8,8 +8,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { qs, signedClient } from '../emulator/signedClient';
+import type { HostileServer } from '../hostile/server';
+import { startHostile } from '../hostile/server';
 import { bucketsOf, HOUR_MS, metricSeries, metricsFor, segmentsOf } from '../emulator/state/stats';
-import { engineSuite, suiteHelpers } from './env';
+import { engineSuite, suiteHelpers, withAdsBaseUrl } from './env';
 
 const env = engineSuite();
 const { fx, requests, q, ads: ok, paired } = suiteHelpers(env);
@@ -204,8 +206,26 @@ describe('Analytics: Run Report (asynchronous jobs)', () => {
 		expect(rows).toHaveLength(1);
 
 		const result = await env.ads(report({ entityIds: fx().lineItems.reach, startTime: '2026-02-01', endTime: '2026-02-02', waitOptions: { ...FAST, maxWait: 0.003 } }));
-		expect(result.error?.message).toBe("X's report jobs did not finish within 0 minutes");
+		expect(result.error?.message).toBe("X's report jobs did not finish within 0.2 seconds");
 		expect((result.error as { description?: string }).description).toMatch(/^Still open: \d+ \(PROCESSING\)\. Read them later with Analytics > Get Report Jobs/);
+	});
+
+	it('creates a job again when X answers a creation with the ID of another job of the run, so every row comes once (issue 24, break 11)', async () => {
+		control().injectStatsJobFaults(['SAME_ID']);
+		const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 40);
+		const rows = await ok(report({ entityIds: ids.join(','), startTime: '2026-02-01', endTime: '2026-02-02' }));
+		// Two jobs; the second creation got the first job's ID, so it was created again.
+		expect(jobRequests('POST')).toHaveLength(3);
+		expect(new Set(control().statsJobs().map((j) => j.id)).size).toBe(2);
+		expectRowsMatchModel(rows, { ids, groups: ['ENGAGEMENT'], buckets: bucketsOf(Date.parse('2026-02-01T08:00:00Z'), Date.parse('2026-02-02T08:00:00Z'), 'DAY', ZONE) });
+		expect(env.harness.logs.some((l) => /was X's answer to two different creations/.test(JSON.stringify(l)))).toBe(true);
+
+		// X keeps answering so: the run fails naming X's answer, after the same attempts as a FAILED job.
+		control().reset();
+		const again = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 40);
+		control().injectStatsJobFaults(['SAME_ID', 'SAME_ID', 'SAME_ID']);
+		const result = await env.ads(report({ entityIds: again.join(','), startTime: '2026-02-01', endTime: '2026-02-02' }));
+		expect(result.error?.message).toMatch(/^X's report job \d+ was X's answer to two different creations \(this run already has it for entity_ids [\w,]+, 2026-02-01T08:00:00Z to 2026-02-02T08:00:00Z\), also after 3 attempts$/);
 	});
 
 	it('creates the jobs only, and reads their status and results later with Get Report Jobs', async () => {
@@ -275,5 +295,25 @@ describe('Analytics: Get Active Entities, Get Campaign Reach, Get Funding Instru
 		const fi = control().statsFixtures().fundingInstrumentIds;
 		const [one] = await ok({ resource: 'analytics', operation: 'getFundingInstrumentReach', account: account(), fundingInstrumentIds: fi.join(','), startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-08T00:00:00Z' });
 		expect(one.id).toBe(fi[0]);
+	});
+});
+
+describe("Analytics: X's numbers are typed data", () => {
+	let hostile: HostileServer;
+	beforeAll(async () => {
+		hostile = await startHostile();
+	});
+	afterAll(() => hostile.close());
+
+	it.each([
+		[{ impressions: [1, '3'], clicks: [1, 2] }, 'impressions of e1 holds "3", not a number'],
+		[{ impressions: [1], clicks: [1, 2] }, 'impressions of e1 has 1 values for 2 buckets'],
+		[{ conversion_purchases: { metric: [1, 2], sale_amount: ['9.50', 0] } }, 'conversion_purchases.sale_amount of e1 holds "9.50", not a number'],
+	])('refuses an answer whose metrics are %j, naming the value (no row with a wrong number)', async (metrics, problem) => {
+		const data = [{ id: 'e1', id_data: [{ segment: null, metrics }] }];
+		const result = await withAdsBaseUrl(env, `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}`, () =>
+			env.ads(stats({ entityIds: 'e1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' })),
+		);
+		expect(result.error?.message).toBe(`X's stats answer cannot be used: ${problem}`);
 	});
 });

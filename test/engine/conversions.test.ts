@@ -8,8 +8,11 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { CONVERSION_LIMITS, EventBudget } from '../../nodes/XAds/resources/conversion';
-import { engineSuite, suiteHelpers } from './env';
+import type { Sent } from '../../nodes/XAds/resources/conversion';
+import { BudgetExceeded, CONVERSION_LIMITS, EventBudget } from '../../nodes/XAds/resources/conversion';
+import type { HostileServer } from '../hostile/server';
+import { startHostile } from '../hostile/server';
+import { engineSuite, suiteHelpers, withAdsBaseUrl, X_ADS } from './env';
 
 const env = engineSuite();
 const { requests, ads: ok, paired } = suiteHelpers(env);
@@ -118,15 +121,75 @@ describe("The node's event budget (X: 60,000 events per 15 minutes)", () => {
 		expect(CONVERSION_LIMITS).toEqual({ perRequest: 500, eventsPerWindow: 60_000, windowMs: 15 * 60_000 });
 	});
 
-	it('lets a request wait until its events fit in the window', async () => {
-		const budget = new EventBudget(1000, 300);
+	it('lets a request wait until its events fit in the window, and no longer than it may wait', async () => {
+		const ledger: Sent[] = [];
+		const budget = new EventBudget(1000, 300, [ledger]);
 		const t0 = Date.now();
-		await budget.take(600);
-		await budget.take(400);
+		await budget.take(600, 1000);
+		await budget.take(400, 1000);
 		expect(Date.now() - t0).toBeLessThan(100);
 		const waits: number[] = [];
-		await budget.take(1, (ms) => waits.push(ms));
+		await budget.take(1, 1000, (ms) => waits.push(ms));
 		expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
 		expect(waits).toHaveLength(1);
+		// A second budget over the same ledger (another execution) sees what the first sent.
+		await expect(new EventBudget(1000, 300, [[], ledger]).take(1000, 10)).rejects.toThrow(BudgetExceeded);
+	});
+
+	/** 35,000 conversions, as a shop's nightly export might send. */
+	const nightly = (tag: string) => Array.from({ length: 35_000 }, (_, i) => ({ email: `${tag}${i}@example.com` }));
+	const lean = () => ({ resource: 'conversion', operation: 'send', authentication: 'xOAuth1ConnectApi', pixelId: sfx().pixelId, eventId: sfx().eventIds[0], conversionTime: '2026-11-01T10:00:00Z', additionalFields: { hashedEmail: '={{ $json.email }}' }, requestOptions: { maxRateLimitWait: 0.001 } });
+	/**
+	 * An execution of a saved workflow. Its node uses the Connect credential, which no other test of
+	 * this file sends with: the budget is per credential and this process keeps it, so these two
+	 * tests start from nothing (the first sends nothing).
+	 */
+	const execution = async (workflowId: string, input: IDataObject[]) => {
+		const result = await env.harness.runNode({ name: 'X Ads', type: X_ADS, parameters: lean(), credentials: { xOAuth1ConnectApi: { id: 'xOAuth1ConnectApi', name: 'X' } } }, input, { continueOnFail: true, workflowId });
+		if (result.error) throw result.error;
+		return result.output().map((i) => i.json);
+	};
+
+	it('reads what other processes of the workflow sent from its static data (n8n saves it for production executions)', async () => {
+		// Another n8n process (a queue-mode worker) ran this workflow a minute ago and sent 59,800.
+		env.harness.setWorkflowStaticData('shop-worker', { 'node:X Ads': { conversionsSent: { 'xOAuth1ConnectApi:xOAuth1ConnectApi': [[Date.now() - 60_000, 59_800, 'elsewhere']] } } });
+		const out = await execution('shop-worker', nightly('c').slice(0, 500));
+		expect(out.map((o) => o.error)).toEqual(out.map(() => 'X takes at most 60000 conversion events in 15 minutes: 59800 conversion events were sent in the last 15 minutes with this X credential'));
+		expect(conversionRequests()).toHaveLength(0);
+		// This execution's (none) and the other's sends stay in the workflow's static data.
+		expect(env.harness.workflowStaticData('shop-worker')).toEqual({ 'node:X Ads': { conversionsSent: { 'xOAuth1ConnectApi:xOAuth1ConnectApi': [[expect.any(Number), 59_800, 'elsewhere']] } } });
+	});
+
+	it('holds across two executions of one workflow: 35,000 and 35,000 back to back send 60,000, the rest fail naming the budget (issue 24, break 6)', async () => {
+		const first = await execution('shop-nightly', nightly('a'));
+		expect(first.filter((o) => o.status === 'OK')).toHaveLength(35_000);
+		const out = await execution('shop-nightly', nightly('b'));
+		expect(out.filter((o) => o.status === 'OK')).toHaveLength(25_000);
+		const refused = out.filter((o) => o.error);
+		expect(refused).toHaveLength(10_000);
+		expect(refused[0].error).toBe('X takes at most 60000 conversion events in 15 minutes: 60000 conversion events were sent in the last 15 minutes with this X credential');
+		// X received 60,000 and never had to refuse a request.
+		expect(env.emulator.control.conversionsReceived(sfx().pixelId)).toHaveLength(60_000);
+		expect(conversionRequests().filter((r) => r.status !== 200)).toEqual([]);
+	}, 240_000);
+});
+
+describe("X's counts are typed data", () => {
+	let hostile: HostileServer;
+	beforeAll(async () => {
+		hostile = await startHostile();
+	});
+	afterAll(() => hostile.close());
+
+	it.each([
+		[{ conversions_processed: '3' }, 'UNCONFIRMED', null, 'X\'s conversions_processed is text ("3"), not a count: 3 events sent, not confirmed'],
+		[{}, 'UNCONFIRMED', null, "X's conversions_processed is missing, not a count: 3 events sent, not confirmed"],
+		[{ conversions_processed: 4 }, 'UNCONFIRMED', 4, 'X counted 4 events processed of 3 sent: the counts do not add up'],
+		[{ conversions_processed: 2.5 }, 'UNCONFIRMED', null, "X's conversions_processed is 2.5, not a count: 3 events sent, not confirmed"],
+		[{ conversions_processed: 2 }, 'NOT_ALL_PROCESSED', 2, undefined],
+	])('X answering %j: %s', async (data, status, processed, problem) => {
+		const input = Array.from({ length: 3 }, (_, i) => ({ event: 'o87ne', time: '2026-11-01T10:00:00Z', email: `t${i}@example.com` }));
+		const out = await withAdsBaseUrl(env, `${hostile.url}/data/${encodeURIComponent(JSON.stringify(data))}`, () => ok({ ...send(), pixelId: 'o8z6j' }, input));
+		expect(out.map((o) => [o.status, o.conversions_processed, o.count_problem])).toEqual(input.map(() => [status, processed, problem]));
 	});
 });

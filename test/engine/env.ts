@@ -207,3 +207,14 @@ export function suiteHelpers(env: XTestEnv) {
 		},
 	};
 }
+
+/** Runs `run` with the X OAuth 1.0a credential's Ads base URL pointed elsewhere (a hostile upstream), then restores it. */
+export async function withAdsBaseUrl<T>(env: XTestEnv, adsBaseUrl: string, run: () => Promise<T>): Promise<T> {
+	const saved = env.harness.credentialData('xOAuth1Api');
+	env.harness.setCredentialData('xOAuth1Api', { ...saved, adsBaseUrl });
+	try {
+		return await run();
+	} finally {
+		env.harness.setCredentialData('xOAuth1Api', saved);
+	}
+}

@@ -24,11 +24,20 @@
  * | /huge/<n> | one page of n records, no cursor |
  * | /bulk/<MiB> | a 200 JSON answer of that many MiB (one long string) |
  * | /flaky/<n>/<tag> | the first n requests under this tag answer HTML, then as /ok |
+ * | /data/<JSON, URI-encoded> | 200 with an Ads envelope whose data is that JSON, for any path after it (X's fields with the wrong types) |
+ * | /gzip-spaces/<MiB> | a result file (gzip) of `{"data":[]` with that many MiB of spaces inside: a gzip bomb (600 MiB: 600 KB) |
+ * | /gzip-json-bomb/<MiB> | a result file (gzip) of `{"data":[{},{},...]}` of that many MiB: a JSON bomb |
+ * | /gzip-deep/<levels> | a result file (gzip) of `{"data":[[[[...]]]]}` nested that deep |
+ * | /gzip-cut | a result file (gzip) of X's stats answer cut off in the middle |
+ *
+ * The /gzip-* files are made once per server (in 1 MiB pieces, so the server's own memory stays
+ * small) and end any path, as the X emulator's job URLs do with a file host set.
  *
  * Every request is recorded (method, path, query, headers, body) for assertions such as "no
  * Authorization header arrived here".
  */
 import http from 'node:http';
+import { createGzip, gzipSync } from 'node:zlib';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface HostileRequest {
@@ -56,6 +65,38 @@ function record(n: number): Record<string, unknown> {
 	return { id: `h${n.toString(36).padStart(5, '0')}`, name: `Hostile account ${n}`, timezone: 'UTC', approval_status: 'ACCEPTED', deleted: false };
 }
 
+/** The gzip of `head`, `repeat` times `piece`, then `tail`, made piece by piece. */
+async function gzipPieces(head: string, piece: Buffer, repeat: number, tail: string): Promise<Buffer> {
+	const gzip = createGzip({ level: 9 });
+	const out: Buffer[] = [];
+	gzip.on('data', (c: Buffer) => out.push(c));
+	const done = new Promise((resolve) => gzip.on('end', resolve));
+	gzip.write(head);
+	for (let i = 0; i < repeat; i++) if (!gzip.write(piece)) await new Promise((resolve) => gzip.once('drain', resolve));
+	gzip.end(tail);
+	await done;
+	return Buffer.concat(out);
+}
+
+const MIB = 1024 * 1024;
+
+/** The hostile result files, made on first use. */
+function resultFile(kind: string, size: number): Promise<Buffer> {
+	switch (kind) {
+		case 'gzip-spaces':
+			return gzipPieces('{"data":[]', Buffer.alloc(MIB, ' '), size, '}');
+		case 'gzip-json-bomb':
+			// 1 MiB of `{},` pieces (349,525 of them), closed by one more `{}`.
+			return gzipPieces('{"data":[', Buffer.from('{},'.repeat(MIB / 3)), size, '{}]}');
+		case 'gzip-deep':
+			return Promise.resolve(gzipSync(`{"data":${'['.repeat(size)}${']'.repeat(size)}}`));
+		default: {
+			const whole = gzipSync(JSON.stringify({ data_type: 'stats', time_series_length: 1, data: [{ id: 'h1', id_data: [{ segment: null, metrics: { impressions: [1] } }] }] }));
+			return Promise.resolve(whole.subarray(0, Math.floor(whole.length / 2)));
+		}
+	}
+}
+
 /** `unref`: the server does not keep the process alive (the e2e runner starts it once for all cases). */
 export async function startHostile(options: { host?: string; unref?: boolean } = {}): Promise<HostileServer> {
 	const requests: HostileRequest[] = [];
@@ -63,6 +104,7 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 	const timers = new Set<NodeJS.Timeout>();
 	const flaky = new Map<string, number>();
 	let cursorCounter = 0;
+	const files = new Map<string, Promise<Buffer>>();
 
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -165,6 +207,19 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 						return res.end(page('Service warming up', 'try again'));
 					}
 					return ok(rest);
+				}
+				case 'data':
+					return json(200, { request: { params: {} }, data: JSON.parse(decodeURIComponent(segments[1])) });
+				case 'gzip-spaces':
+				case 'gzip-json-bomb':
+				case 'gzip-deep':
+				case 'gzip-cut': {
+					const key = `${segments[0]}/${segments[0] === 'gzip-cut' ? 0 : Number(segments[1])}`;
+					if (!files.has(key)) files.set(key, resultFile(segments[0], Number(segments[1])));
+					return void files.get(key)!.then((file) => {
+						res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': file.length });
+						res.end(file);
+					});
 				}
 				default:
 					return json(404, { errors: [{ code: 'NOT_FOUND', message: `no hostile scenario ${segments[0]}` }] });

@@ -5,6 +5,7 @@
  * answers merged back in order (see ../analyticsData.ts and ../analyticsJobs.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Endpoint, Field, Resource } from '../../shared/endpoints';
 import { dataRecords } from '../../shared/execute';
@@ -13,9 +14,9 @@ import type { RetryPolicy } from '../../shared/transport';
 import { adsRequest, xRequest } from '../../shared/transport';
 import { localMidnight, localParts, nextLocalMidnight } from '../../shared/timeZones';
 import type { Granularity, PartAnswer, StatsAnswer, Window } from '../analyticsData';
-import { accountTimeZone, ANALYTICS_LIMITS, buckets, chunk, HOUR_MS, iso, mergeAnswers, resolveWindow, splitWindow, toRows } from '../analyticsData';
+import { accountTimeZone, ANALYTICS_LIMITS, buckets, chunk, HOUR_MS, iso, mergeAnswers, resolveWindow, splitWindow, statsAnswerProblem, toRows } from '../analyticsData';
 import type { JobCounts, WaitOptions } from '../analyticsJobs';
-import { DEFAULT_WAIT, downloadResult, exactJob, jobId, runJobs } from '../analyticsJobs';
+import { DEFAULT_WAIT, downloadResult, exactJob, jobId, resultBudget, runJobs } from '../analyticsJobs';
 import { accountField, checkTimeOrder, idListField } from '../fields';
 import { simplify } from '../simplify';
 
@@ -191,8 +192,23 @@ function pieces(request: StatsRequest, maxWindowMs: number) {
 	return chunk(request.entityIds, ANALYTICS_LIMITS.entityIds).flatMap((ids) => windows.map((window) => ({ ids, window })));
 }
 
+/** The window's bucket count as X counts it (TOTAL: one). */
+const bucketCount = (window: Window, granularity: Granularity, timeZone?: string) => (granularity === 'TOTAL' ? 1 : buckets(window, granularity, timeZone).length);
+
+/** Refuses an answer whose numbers are not what X's reference says (typed counts, series as long as the window). */
+function checkAnswer(ctx: IExecuteFunctions, itemIndex: number, answer: StatsAnswer, window: Window, granularity: Granularity, timeZone: string | undefined, what: string): void {
+	const problem = statsAnswerProblem(answer, bucketCount(window, granularity, timeZone));
+	if (problem) {
+		throw new NodeOperationError(ctx.getNode(), `X's stats answer cannot be used: ${problem}`, {
+			itemIndex,
+			description: `${what}, ${iso(window.start)} to ${iso(window.end)}, ${granularity}. Nothing of it was output: a value out of its place would be a wrong number.`,
+		});
+	}
+}
+
 /** Merges the pieces' answers: per group of IDs across windows, then the groups in order. */
-function mergePieces(request: StatsRequest, list: Array<{ ids: string[]; window: Window }>, answers: StatsAnswer[]): StatsAnswer {
+function mergePieces(ctx: IExecuteFunctions, itemIndex: number, request: StatsRequest, list: Array<{ ids: string[]; window: Window }>, answers: StatsAnswer[]): StatsAnswer {
+	list.forEach((p, i) => checkAnswer(ctx, itemIndex, answers[i], p.window, request.granularity, request.timeZone, `Entity IDs ${p.ids.join(',')}`));
 	const parts: PartAnswer[] = list.map((p, i) => ({ window: p.window, answer: answers[i] }));
 	const merged = mergeAnswers(parts, request.entityIds, request.granularity);
 	return merged;
@@ -204,7 +220,7 @@ async function runStats(ctx: IExecuteFunctions, item: CheckedItem, policy: Retry
 	const results = await runOrdered(list.length, 2, async (i) => (await adsRequest(ctx, { ...item.request, qs: pieceQuery(item, list[i].ids, list[i].window) }, policy)) as StatsAnswer);
 	const failure = results.find((r) => r instanceof Error);
 	if (failure) throw failure;
-	const answer = mergePieces(request, list, results as StatsAnswer[]);
+	const answer = mergePieces(ctx, item.itemIndex, request, list, results as StatsAnswer[]);
 	return statsOutput(ctx, item.itemIndex, answer, request, item.request.qs ?? {});
 }
 
@@ -220,7 +236,7 @@ async function runReport(ctx: IExecuteFunctions, item: CheckedItem, policy: Retr
 	const { answers, jobs } = await runJobs(ctx, base, list.map((p) => pieceQuery(item, p.ids, p.window)), policy, wait, { createOnly, counts });
 	ctx.logger.info(`X: report of ${request.entityIds.length} entities in ${list.length} jobs: ${counts.created} created, ${counts.polls} status checks, ${counts.downloads} downloads`);
 	if (createOnly) return jobs;
-	return statsOutput(ctx, item.itemIndex, mergePieces(request, list, answers), request, item.request.qs ?? {});
+	return statsOutput(ctx, item.itemIndex, mergePieces(ctx, item.itemIndex, request, list, answers), request, item.request.qs ?? {});
 }
 
 /** Status of jobs (200 per request); with rows or X's answer, the files of finished jobs too. */
@@ -234,12 +250,13 @@ async function runGetJobs(ctx: IExecuteFunctions, item: CheckedItem, policy: Ret
 	const output = ctx.getNodeParameter('jobOutput', item.itemIndex, 'jobs');
 	if (output === 'jobs') return jobs.map(exactJob);
 	const out: IDataObject[] = [];
+	const budget = resultBudget();
 	for (const job of jobs) {
 		if (job.status !== 'SUCCESS' || !job.url) {
 			out.push(exactJob(job));
 			continue;
 		}
-		const answer = await downloadResult(ctx, job, policy, item.itemIndex);
+		const answer = await downloadResult(ctx, job, policy, item.itemIndex, budget);
 		if (answer === 'expired') {
 			out.push({ ...exactJob(job), status: 'EXPIRED' });
 			continue;
@@ -252,6 +269,7 @@ async function runGetJobs(ctx: IExecuteFunctions, item: CheckedItem, policy: Ret
 		const window = { start: Date.parse(String(job.start_time)), end: Date.parse(String(job.end_time)) };
 		const accountId = item.request.pathParams!.account_id;
 		const timeZone = granularity === 'DAY' ? await accountTimeZone(ctx, accountId, policy, item.itemIndex) : undefined;
+		checkAnswer(ctx, item.itemIndex, answer, window, granularity, timeZone, `Job ${jobId(job)}`);
 		const rows = toRows(answer, {
 			entity: String(job.entity),
 			placement: String(job.placement),

@@ -5,13 +5,13 @@
  * and never more than 60,000 events per 15 minutes (X's rate limit per account).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { hashIdentifier, identifierCharactersRule, normalizeIdentifier, sha256Hex } from '../../shared/audienceHashing';
 import { groupBy } from '../../shared/batching';
 import type { CheckedItem, Resource } from '../../shared/endpoints';
 import type { RetryPolicy } from '../../shared/transport';
-import { adsRequest } from '../../shared/transport';
+import { adsRequest, userCredentialType } from '../../shared/transport';
 import { shown } from '../../shared/validation';
 
 export const CONVERSION_LIMITS = { perRequest: 500, eventsPerWindow: 60_000, windowMs: 15 * 60_000 };
@@ -25,29 +25,93 @@ const CONTENT_KEYS: Record<string, 'string' | 'number' | 'integer'> = {
 	content_group_id: 'string',
 };
 
-/** Keeps the events sent in any 15 minutes within X's 60,000 (a request waits until its events fit). */
-export class EventBudget {
-	private readonly sent: Array<{ at: number; count: number }> = [];
+/** One request's events: when they were sent, how many, and an ID (a send is in several ledgers). */
+export type Sent = [at: number, count: number, id: string];
 
+/** Events sent per X credential by this n8n process: every workflow and execution it runs. */
+const sentInProcess = new Map<string, Sent[]>();
+
+/**
+ * Keeps the events sent in any 15 minutes within X's 60,000: a request waits until its events
+ * fit, at most maxWaitMs in all, else it fails. What was sent is read from and written to every
+ * ledger given (this process's, and the workflow's static data, which n8n keeps across executions
+ * and processes), so executions that follow each other share the budget.
+ */
+export class EventBudget {
 	constructor(
 		private readonly limit: number,
 		private readonly windowMs: number,
+		private readonly ledgers: Sent[][],
 	) {}
 
-	async take(count: number, onWait?: (ms: number) => void): Promise<void> {
-		for (;;) {
+	/** The sends still in the window, each once, oldest first (the ledgers are pruned on the way). */
+	private recent(now: number): Sent[] {
+		const byId = new Map<string, Sent>();
+		for (const ledger of this.ledgers) {
+			const keep = ledger.filter((s) => Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number' && now - s[0] < this.windowMs);
+			ledger.splice(0, ledger.length, ...keep);
+			for (const sent of keep) byId.set(String(sent[2]), sent);
+		}
+		return [...byId.values()].sort((a, b) => a[0] - b[0]);
+	}
+
+	/** Events sent in the window now. */
+	used(now = Date.now()): number {
+		return this.recent(now).reduce((n, s) => n + s[1], 0);
+	}
+
+	/** Waits until `count` events fit (then records them), or throws when that takes longer than maxWaitMs. */
+	async take(count: number, maxWaitMs: number, onWait?: (ms: number, used: number) => void): Promise<void> {
+		for (let waited = 0; ; ) {
 			const now = Date.now();
-			while (this.sent.length && now - this.sent[0].at >= this.windowMs) this.sent.shift();
-			const used = this.sent.reduce((n, s) => n + s.count, 0);
-			if (used + count <= this.limit || !this.sent.length) {
-				this.sent.push({ at: now, count });
+			const sent = this.recent(now);
+			let used = sent.reduce((n, s) => n + s[1], 0);
+			if (used + count <= this.limit || !sent.length) {
+				const entry: Sent = [now, count, `${now.toString(36)}${Math.random().toString(36).slice(2, 10)}`];
+				for (const ledger of this.ledgers) ledger.push(entry);
 				return;
 			}
-			const wait = this.windowMs - (now - this.sent[0].at) + 1;
-			onWait?.(wait);
+			// Until enough of the oldest sends leave the window.
+			let wait = 0;
+			for (const [at, n] of sent) {
+				wait = this.windowMs - (now - at) + 1;
+				if ((used -= n) + count <= this.limit) break;
+			}
+			if (waited + wait > maxWaitMs) throw new BudgetExceeded(this.used(now), wait);
+			onWait?.(wait, this.used(now));
 			await sleep(wait);
+			waited += wait;
 		}
 	}
+}
+
+/** The budget is spent for longer than a request may wait. */
+export class BudgetExceeded extends Error {
+	constructor(
+		readonly used: number,
+		readonly waitMs: number,
+	) {
+		super(`${used} conversion events were sent in the last 15 minutes with this X credential`);
+	}
+}
+
+/**
+ * The budget of the node's credential: this process's ledger and the workflow's (static data, per
+ * credential). The workflow's is written back whole, so n8n sees the change and saves it.
+ */
+function budgetFor(ctx: IExecuteFunctions): { budget: EventBudget; save: () => void } {
+	const type = userCredentialType(ctx);
+	const key = `${type}:${ctx.getNode().credentials?.[type]?.id ?? ''}`;
+	let inProcess = sentInProcess.get(key);
+	if (!inProcess) sentInProcess.set(key, (inProcess = []));
+	const stored = ctx.getWorkflowStaticData('node') as { conversionsSent?: Record<string, Sent[]> };
+	const inWorkflow = Array.isArray(stored.conversionsSent?.[key]) ? [...stored.conversionsSent[key]] : [];
+	return {
+		budget: new EventBudget(CONVERSION_LIMITS.eventsPerWindow, CONVERSION_LIMITS.windowMs, [inProcess, inWorkflow]),
+		save: () => {
+			stored.conversionsSent = { ...stored.conversionsSent, [key]: inWorkflow };
+		},
+	};
 }
 
 /** The conversion as X's request body holds it, from the item's checked values. */
@@ -115,43 +179,69 @@ function checkConversion(values: IDataObject, fail: (field: string, rule: string
 	}
 }
 
+/**
+ * What X's count says about a request: OK when it processed every event, NOT_ALL_PROCESSED when a
+ * whole number below them, UNCONFIRMED when the count is not a count of them (text such as "3",
+ * missing, negative, more than were sent): X's numbers are typed data, never coerced.
+ */
+function countOutcome(value: unknown, sent: number): { status: 'OK' | 'NOT_ALL_PROCESSED' | 'UNCONFIRMED'; processed: number | null; problem: string } {
+	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+		const what = value === undefined ? 'missing' : typeof value === 'string' ? `text (${JSON.stringify(value.slice(0, 40))})` : `${JSON.stringify(value)}`;
+		return { status: 'UNCONFIRMED', processed: null, problem: `X's conversions_processed is ${what}, not a count: ${sent} events sent, not confirmed` };
+	}
+	if (value > sent) return { status: 'UNCONFIRMED', processed: value, problem: `X counted ${value} events processed of ${sent} sent: the counts do not add up` };
+	if (value < sent) return { status: 'NOT_ALL_PROCESSED', processed: value, problem: `X processed ${value} of ${sent} events` };
+	return { status: 'OK', processed: value, problem: '' };
+}
+
+function budgetError(ctx: IExecuteFunctions, spent: BudgetExceeded, count: number, policy: RetryPolicy, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `X takes at most ${CONVERSION_LIMITS.eventsPerWindow} conversion events in 15 minutes: ${spent.message}`, {
+		itemIndex,
+		description: `The next ${count} fit in ${Math.ceil(spent.waitMs / 1000)} s, longer than Max Rate Limit Wait (${Math.round(policy.maxRateLimitWaitMs / 1000)} s). The count holds across this workflow's executions and, in one n8n process, across workflows. Raise Max Rate Limit Wait or send later; nothing of these items was sent.`,
+	});
+}
+
 /** Sends the items' conversions, 500 per request per pixel, within X's event budget; each item gets its request's outcome. */
 async function sendConversions(ctx: IExecuteFunctions, items: CheckedItem[], policy: RetryPolicy): Promise<Array<IDataObject[] | Error>> {
 	const results: Array<IDataObject[] | Error> = new Array(items.length);
-	const budget = new EventBudget(CONVERSION_LIMITS.eventsPerWindow, CONVERSION_LIMITS.windowMs);
+	const { budget, save } = budgetFor(ctx);
 	let requestNumber = 0;
 	for (const members of groupBy(items, (item) => item.request.pathParams!.pixel_id).values()) {
 		for (let from = 0; from < members.length; from += CONVERSION_LIMITS.perRequest) {
 			const batch = members.slice(from, from + CONVERSION_LIMITS.perRequest);
 			const number = ++requestNumber;
 			const conversions = batch.map((n) => toConversion(items[n].values));
-			await budget.take(batch.length, (ms) => ctx.logger.warn(`X: conversions request ${number} waits ${Math.ceil(ms / 1000)} s: X takes at most ${CONVERSION_LIMITS.eventsPerWindow} events in 15 minutes`));
 			try {
+				await budget.take(batch.length, policy.maxRateLimitWaitMs, (ms, used) =>
+					ctx.logger.warn(`X: conversions request ${number} waits ${Math.ceil(ms / 1000)} s: X takes at most ${CONVERSION_LIMITS.eventsPerWindow} events in 15 minutes, and ${used} were sent with this credential`),
+				);
+				save();
 				// With a conversion ID on every event X deduplicates them, so a lost answer may be sent again.
 				const idempotent = conversions.every((c) => c.conversion_id !== undefined);
 				const envelope = await adsRequest(ctx, { ...items[batch[0]].request, body: { conversions }, idempotent }, policy);
 				const data = (envelope.data ?? {}) as IDataObject;
-				const processed = Number(data.conversions_processed ?? NaN);
-				const all = processed === batch.length;
-				if (!all) ctx.logger.warn(`X: conversions request ${number} processed ${String(data.conversions_processed)} of ${batch.length} events`);
+				const outcome = countOutcome(data.conversions_processed, batch.length);
+				if (outcome.status !== 'OK') ctx.logger.warn(`X: conversions request ${number}: ${outcome.problem}`);
 				for (const n of batch) {
 					const v = items[n].values;
 					results[n] = [
 						{
-							status: all ? 'OK' : 'NOT_ALL_PROCESSED',
+							status: outcome.status,
 							pixel_id: items[n].request.pathParams!.pixel_id,
 							event_id: v.event_id,
 							...(v.conversion_id !== undefined ? { conversion_id: v.conversion_id } : {}),
 							request: number,
 							conversions_sent: batch.length,
-							conversions_processed: Number.isNaN(processed) ? null : processed,
+							conversions_processed: outcome.processed,
+							...(outcome.status === 'UNCONFIRMED' ? { count_problem: outcome.problem } : {}),
 							...(data.debug_id !== undefined ? { debug_id: data.debug_id } : {}),
 						},
 					];
 				}
-			} catch (error) {
-				for (const n of batch) results[n] = error as Error;
-				if (!ctx.continueOnFail()) return results.map((r) => r ?? (error as Error));
+			} catch (caught) {
+				const error = caught instanceof BudgetExceeded ? budgetError(ctx, caught, batch.length, policy, items[batch[0]].itemIndex) : (caught as Error);
+				for (const n of batch) results[n] = error;
+				if (!ctx.continueOnFail()) return results.map((r) => r ?? error);
 			}
 		}
 	}

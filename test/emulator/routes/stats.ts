@@ -104,7 +104,7 @@ function renderJob(state: StatsState, job: StatsJob, ctx: RequestContext, countC
 	if (status === 'SUCCESS') {
 		const withheld = job.fault === 'NO_URL' && job.noUrlChecks < 2;
 		if (withheld && countCheck) job.noUrlChecks++;
-		if (!withheld) url = `http://${String(ctx.headers.host)}/ton/advertiser-api-async-analytics/${jobFileName(job)}`;
+		if (!withheld) url = `${state.fileHost ?? `http://${String(ctx.headers.host)}`}/ton/advertiser-api-async-analytics/${jobFileName(job)}`;
 	}
 	const done = status === 'SUCCESS' || status === 'FAILED';
 	return {
@@ -148,6 +148,12 @@ function createJob(ctx: RequestContext): EmulatorResponse {
 	const accountId = account.account.id;
 	if (processingCount(state, ctx.env, accountId, ctx.now) >= state.concurrentLimit) {
 		throw new HttpError(400, { errors: [{ code: 'INVALID_PARAMETER', message: `The account has ${state.concurrentLimit} jobs processing, the most it may have at once` }], request: { params: params.echo } }, jobHeaders(state, ctx, accountId));
+	}
+	// SAME_ID: the first creation after a job of the account is answered with that job (none is created).
+	const previous = state.faults[0] === 'SAME_ID' ? [...state.jobs.values()].filter((j) => j.env === ctx.env && j.accountId === accountId).pop() : undefined;
+	if (previous) {
+		state.faults.shift();
+		return rawJson({ request: { params: params.echo }, data: renderJob(state, previous, ctx, false) }, jobHeaders(state, ctx, accountId));
 	}
 	const job = newJob(state, {
 		accountId,

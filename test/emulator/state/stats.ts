@@ -223,7 +223,7 @@ export interface StatsEntity {
 	fundingInstrumentId?: string;
 }
 
-export type JobFault = 'FAILED' | 'NO_URL' | 'EXPIRED' | 'GONE';
+export type JobFault = 'FAILED' | 'NO_URL' | 'EXPIRED' | 'GONE' | 'SAME_ID';
 
 export interface StatsJob {
 	idStr: string;
@@ -273,6 +273,8 @@ export interface StatsState {
 	/** Events received per account with their time, for X's 60,000 per 15 minutes. */
 	conversionEvents: Map<string, Array<{ at: number; count: number }>>;
 	conversionLimit: { events: number; windowMs: number };
+	/** Where job URLs point (a file host of a test, such as a hostile one); X's own /ton/ on this server when unset. */
+	fileHost?: string;
 }
 
 const states = new WeakMap<Store, StatsState>();
@@ -389,7 +391,7 @@ export function jobFileName(job: StatsJob): string {
 export function newJob(state: StatsState, fields: Omit<StatsJob, 'idStr' | 'queuedMs' | 'processingMs' | 'noUrlChecks' | 'goneServed' | 'fault'>): StatsJob {
 	let idStr = snowflake();
 	while (state.jobs.has(idStr)) idStr = snowflake();
-	const job: StatsJob = { ...fields, idStr, queuedMs: state.timing.queuedMs, processingMs: state.timing.processingMs, noUrlChecks: 0, goneServed: false, fault: state.faults.shift() };
+	const job: StatsJob = { ...fields, idStr, queuedMs: state.timing.queuedMs, processingMs: state.timing.processingMs, noUrlChecks: 0, goneServed: false, fault: state.faults[0] === 'SAME_ID' ? undefined : state.faults.shift() };
 	state.jobs.set(idStr, job);
 	return job;
 }

@@ -17,8 +17,10 @@ export interface StatsControl {
 	advanceStatsJobs(ms: number): void;
 	/** Jobs an account may have queued or processing at once (default 100, X's limit). */
 	setStatsJobLimit(limit: number): void;
-	/** The next jobs created end this way, one fault each: FAILED; NO_URL (SUCCESS without a URL for two checks); EXPIRED (its file expires as it finishes); GONE (its file answers 404 once). */
+	/** The next jobs created end this way, one fault each: FAILED; NO_URL (SUCCESS without a URL for two checks); EXPIRED (its file expires as it finishes); GONE (its file answers 404 once); SAME_ID (the first creation after a job of the account is answered with that job, and creates none). */
 	injectStatsJobFaults(faults: JobFault[]): void;
+	/** Job URLs point at this base (`<base>/ton/advertiser-api-async-analytics/stats_job_<id>.json.gz`), such as a hostile file host of a test; undefined: this server. */
+	setStatsFileHost(base: string | undefined): void;
 	/** Every job created, with its status now. */
 	statsJobs(): Array<{ id: string; accountId: string; status: string; createdAt: number; params: StatsJobParams }>;
 	/** Most jobs of one account queued or processing at once. */
@@ -56,6 +58,9 @@ export function createStatsControl(store: () => Store): StatsControl {
 		injectStatsJobFaults(faults) {
 			statsState(store()).faults.push(...faults);
 		},
+		setStatsFileHost(base) {
+			statsState(store()).fileHost = base?.replace(/\/+$/, '');
+		},
 		statsJobs() {
 			const now = Date.now() + store().clockOffsetMs;
 			return [...statsState(store()).jobs.values()].map((j) => ({ id: j.idStr, accountId: j.accountId, status: jobStatus(j, now), createdAt: j.createdAt, params: structuredClone(j.params) }));
@@ -90,6 +95,9 @@ export function handleStatsControl(control: StatsControl, route: string, input: 
 			return { ok: true };
 		case 'POST /stats/faults':
 			control.injectStatsJobFaults((input.faults as JobFault[]) ?? []);
+			return { ok: true };
+		case 'POST /stats/file-host':
+			control.setStatsFileHost(input.base === undefined ? undefined : String(input.base));
 			return { ok: true };
 		case 'GET /stats/jobs':
 			return control.statsJobs();
