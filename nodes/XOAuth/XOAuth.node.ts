@@ -10,8 +10,6 @@ import { oauth1Resource } from './resources/oauth1';
 /** The resources of the node: the one place that registers them (the first is the default). */
 export const oauthResources: Resource[] = [oauth1Resource, bearerTokenResource];
 
-// Not usableAsTool: its outputs are tokens by design, never for an AI agent or an MCP client.
-// eslint-disable-next-line @n8n/community-nodes/node-usable-as-tool
 export class XOAuth implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'X OAuth',
@@ -24,6 +22,9 @@ export class XOAuth implements INodeType {
 		defaults: { name: 'X OAuth' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
+		// Deliberately not a tool: its outputs are tokens by design, never for an AI agent or an MCP
+		// client. Set, and left undefined, as n8n's node-usable-as-tool rule asks for a decision here.
+		usableAsTool: undefined,
 		credentials: [
 			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
 			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } } },
