@@ -5,7 +5,7 @@
  * attribution output, A/B tests created and updated; every rule the pages state refused before
  * anything is sent, naming the item, the field and the rule.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { engineSuite, suiteHelpers } from './env';
 
@@ -36,7 +36,7 @@ describe('App Event Tag', () => {
 });
 
 const HASHED = 'lke1GZa3AseB343ZcCQq7svfHzLfuSqyYnE+Rf49MOI=';
-const conversionEvent = (extra: IDataObject = {}, additionalFields: IDataObject = {}) => ({
+const conversionEvent = (extra: INodeParameters = {}, additionalFields: INodeParameters = {}): INodeParameters => ({
 	resource: 'conversionEvent',
 	operation: 'send',
 	appId: '={{ $json.app }}',
@@ -102,7 +102,7 @@ function entities() {
 	return { campaigns, spring, appCampaign, lineItems: [fx().lineItems.engagements, fx().lineItems.reach] };
 }
 
-const abCreate = (userGroups: unknown, extra: IDataObject = {}) => ({
+const abCreate = (userGroups: unknown, extra: INodeParameters = {}): INodeParameters => ({
 	resource: 'abTest',
 	operation: 'create',
 	account: fx().accountId,
@@ -123,7 +123,7 @@ describe('A/B Test', () => {
 		const body = JSON.parse(abRequests()[0].body) as IDataObject;
 		expect((body.user_groups as IDataObject[]).map((g) => g.size)).toEqual(['50.00', '50.00']);
 		expect(abRequests()[0].headers['content-type']).toMatch(/application\/json/);
-		const [updated] = await ok({ resource: 'abTest', operation: 'update', account: fx().accountId, abTestId: test.id, entityType: 'CAMPAIGN', updateFields: { name: 'renamed', userGroups: JSON.stringify([{ size: '30.5', entity_ids: [campaigns[0]] }, { size: '69.5', entity_ids: [campaigns[1]] }]) } });
+		const [updated] = await ok({ resource: 'abTest', operation: 'update', account: fx().accountId, abTestId: String(test.id), entityType: 'CAMPAIGN', updateFields: { name: 'renamed', userGroups: JSON.stringify([{ size: '30.5', entity_ids: [campaigns[0]] }, { size: '69.5', entity_ids: [campaigns[1]] }]) } });
 		expect(updated.name).toBe('renamed');
 		expect((updated.user_groups as IDataObject[]).map((g) => g.size)).toEqual(['30.5', '69.5']);
 		expect(env.emulator.control.abTests()).toHaveLength(1);
@@ -156,7 +156,7 @@ describe('A/B Test', () => {
 		[{ entityType: 'LINE_ITEM' }, [{ size: '40', entity_ids: ['l1'] }, { size: '60', entity_ids: ['l3'] }], 'User Groups (user_groups) on the line item level X allows only an equal split: every group the same size'],
 		[{ entityType: 'LINE_ITEM' }, Array.from({ length: 6 }, (_, i) => ({ size: i < 4 ? '16.66' : '16.68', entity_ids: [`l${i}`] })), 'User Groups (user_groups) must hold 2 to 5 groups on the line item level (got 6)'],
 	])('refuses bad groups or times before sending anything (case %#)', async (change, groups, rule) => {
-		const parameters = abCreate(groups, change.endTime === 'SHORT' ? { endTime: inDays(1.5) } : change);
+		const parameters = abCreate(groups, (change as INodeParameters).endTime === 'SHORT' ? { endTime: inDays(1.5) } : change);
 		const result = await env.ads(parameters);
 		expect(result.error?.message.startsWith(`Item 0: ${rule}`)).toBe(true);
 		expect(abRequests()).toHaveLength(0);
