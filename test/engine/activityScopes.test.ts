@@ -11,7 +11,7 @@ import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { X_OAUTH2_DEFAULT_SCOPES, XOAuth2Api } from '../../credentials/XOAuth2Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import { EngineHarness } from '../harness';
-import { engineSuite, OAUTH2_TEST_SCOPES } from './env';
+import { engineSuite, OAUTH2_TEST_SCOPES, oauth2CredentialData } from './env';
 
 const env = engineSuite();
 const subscriptionPosts = () => env.emulator.control.requests().filter((r) => r.method === 'POST' && r.path === '/2/activity/subscriptions');
@@ -76,15 +76,7 @@ describe('X Trigger activation checks the token scopes before creating anything'
 			credentialTypes: [XAppOnlyApi, XOAuth2Api],
 			credentials: {
 				xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl: emulator.urls.api },
-				xOAuth2Api: {
-					clientId: emulator.control.oauth2Client().clientId,
-					clientSecret: emulator.control.oauth2Client().clientSecret,
-					oauthServer: 'custom',
-					customAuthUrl: `${emulator.urls.api}/2/oauth2/authorize`,
-					customAccessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
-					apiBaseUrl: emulator.urls.api,
-					oauthTokenData: emulator.control.issueOAuth2Token(0, scopes) as unknown as IDataObject,
-				},
+				xOAuth2Api: oauth2CredentialData(emulator, scopes),
 			},
 		});
 	}
