@@ -375,10 +375,12 @@ function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[],
 	const [, fullPath, version, query] = TWURL_PATH.exec(lines[at])!;
 	// The JSON body of --data '...', which may run over many lines.
 	let body: unknown;
+	// The request's last line (its body may run over many).
+	let requestEnd = at;
 	const data = /(?:--data|-d)\s+'/.exec(lines[at]);
 	if (data) {
 		const text: string[] = [lines[at].slice(data.index + data[0].length)];
-		for (let i = at + 1; i < lines.length && !text[text.length - 1].includes("'"); i++) text.push(lines[i]);
+		for (let i = at + 1; i < lines.length && !text[text.length - 1].includes("'"); i++) text.push(lines[(requestEnd = i)]);
 		body = JSON.parse(text.join('\n').split("'")[0]);
 	}
 	// The example answer: the first fenced block after the request (and after the fence holding it).
@@ -387,7 +389,7 @@ function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[],
 	if (insideFence[at]) from++;
 	let open = lines.findIndex((l, i) => i >= from && FENCE.test(l) && !insideFence[i]);
 	// The answer may follow the request in the fence holding it (the A/B test page).
-	const rest = insideFence[at] ? lines.slice(at + 1, from - 1).join('\n').trim() : '';
+	const rest = insideFence[at] ? lines.slice(requestEnd + 1, from - 1).join('\n').trim() : '';
 	if (rest.startsWith('{')) open = at;
 	const close = open === -1 ? -1 : lines.findIndex((l, i) => i > open && FENCE.test(l));
 	const responseText = rest.startsWith('{') ? rest : close === -1 ? undefined : lines.slice(open + 1, close).join('\n');
