@@ -3,7 +3,7 @@ import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n
 import { apiBaseUrlField, X_OAUTH2_AUTHORIZE_URL, X_OAUTH2_TOKEN_URL } from '../nodes/shared/credentialFields';
 
 /** The scopes the nodes' user-context operations need (X's scope table in the authorization-code guide). */
-export const X_OAUTH2_DEFAULT_SCOPES = 'tweet.read users.read dm.read dm.write like.read follows.read mute.read block.read offline.access';
+export const X_OAUTH2_DEFAULT_SCOPES = 'tweet.read users.read dm.read dm.write like.read follows.read mute.read block.read broadcast.read offline.access';
 
 /**
  * X OAuth 2.0 user context through n8n's own "Connect my account" button: authorization code with
@@ -67,7 +67,7 @@ export class XOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: X_OAUTH2_DEFAULT_SCOPES,
 			description:
-				'Space-separated scopes the user grants: Account Activity needs tweet.read users.read dm.read dm.write; private activity kinds need dm.read (dm.*, chat.*), like.read, mute.read or block.read; offline.access keeps the connection alive beyond two hours',
+				'Space-separated scopes the user grants: Account Activity needs tweet.read users.read dm.read dm.write; private activity kinds need dm.read (dm.*, chat.*), like.read, tweet.read (post mentions, replies, quotes, reposts), mute.read, block.read or broadcast.read (broadcast.chat); offline.access keeps the connection alive beyond two hours',
 		},
 		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'hidden', default: '' },
 		// X takes the client secret only in a Basic Authorization header (never in the body).

@@ -56,6 +56,8 @@ import { draftPostResource } from './resources/draftPost';
 import { iabCategoryResource } from './resources/iabCategory';
 import { imageConversationCardResource } from './resources/imageConversationCard';
 import { mediaCreativeResource } from './resources/mediaCreative';
+import { appEventTagResource, conversionEventResource } from './resources/mobileMeasurement';
+import { abTestResource } from './resources/abTest';
 import { postPreviewResource } from './resources/postPreview';
 import { prerollCallToActionResource } from './resources/prerollCallToAction';
 import { publisherResource } from './resources/publisher';
@@ -116,6 +118,9 @@ export const adsResources: Resource[] = [
 	promotableUserResource,
 	analyticsResource,
 	conversionResource,
+	appEventTagResource,
+	conversionEventResource,
+	abTestResource,
 ];
 
 export class XAds implements INodeType {

@@ -18,6 +18,7 @@ import type { XRequest } from '../shared/transport';
 import { xCredentials, xRequest } from '../shared/transport';
 import {
 	DIRECTIONAL_KINDS,
+	assertScopesCover,
 	EVENT_KINDS,
 	hasUserCredential,
 	isPrivateKind,
@@ -287,6 +288,7 @@ function checkSubscriptionSpecs(ctx: IHookFunctions | ITriggerFunctions): void {
  * without a webhook they deliver to the App's activity stream.
  */
 async function createSubscriptions(ctx: IHookFunctions | ITriggerFunctions, webhookId: string | undefined, ids: string[]): Promise<void> {
+	await assertScopesCover(ctx, subscriptionSpecs(ctx).flatMap((spec) => spec.eventTypes));
 	for (const spec of subscriptionSpecs(ctx)) {
 		for (const eventType of spec.eventTypes) {
 			const filter: IDataObject = { user_id: spec.userId };

@@ -76,6 +76,8 @@ export interface CheckHelpers {
 	/** Throws the input error for this item: field label, then the rule in words. */
 	fail(field: string, rule: string): never;
 	credentials: IDataObject;
+	/** What the endpoint's checkContext read once for the run (undefined without one). */
+	context?: IDataObject;
 }
 
 export interface Endpoint {
@@ -106,6 +108,8 @@ export interface Endpoint {
 	optionalLabel?: string;
 	/** Safe to repeat after a 5xx or a dropped connection (POSTs the spec makes idempotent). */
 	idempotent?: boolean;
+	/** Reads once per run, before any item is checked, what the checks need beyond the items (e.g. the scopes a token was granted). */
+	checkContext?: (ctx: IExecuteFunctions) => Promise<IDataObject>;
 	/** Rules across fields, checked after each field's own rules and before sending. */
 	check?: (values: IDataObject, helpers: CheckHelpers) => void;
 	/** Our message for a 404, where X's answer has a plain meaning (e.g. "already deleted"). */

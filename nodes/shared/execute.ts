@@ -206,6 +206,7 @@ export async function executeEndpoints(
 	const operation = ctx.getNodeParameter('operation', 0) as string;
 	const endpoint = findEndpoint(resources, resource, operation);
 	const credentials = await xCredentials(ctx, endpointAuth(endpoint));
+	const checkContext = await endpoint.checkContext?.(ctx);
 	const policy = retryPolicy(ctx);
 	const continueOnFail = ctx.continueOnFail();
 	const toErrorOutput = ctx.getNode().onError === 'continueErrorOutput';
@@ -220,7 +221,7 @@ export async function executeEndpoints(
 			lastYield = Date.now();
 		}
 		try {
-			prepared.push(prepareItem(ctx, endpoint, i, credentials));
+			prepared.push(prepareItem(ctx, endpoint, i, credentials, checkContext));
 		} catch (error) {
 			if (!continueOnFail) throw asNodeError(ctx, error);
 			prepared.push(error as Error);

@@ -225,6 +225,7 @@ export function prepareItem(
 	endpoint: Endpoint,
 	itemIndex: number,
 	credentials: IDataObject,
+	context?: IDataObject,
 ): PreparedItem {
 	const node = runNode(ctx);
 	const readParameters = () => readValues(ctx, endpoint, itemIndex);
@@ -255,6 +256,7 @@ export function prepareItem(
 			throw inputError(node, itemIndex, field, rule);
 		},
 		credentials,
+		context,
 	});
 	if (endpoint.host === 'adsSandbox' && credentials.environment !== 'sandbox') {
 		throw new NodeOperationError(node, `Item ${itemIndex}: ${endpoint.action} works only in the X Ads sandbox (the credential's Environment (environment) is ${String(credentials.environment ?? 'production')})`, {

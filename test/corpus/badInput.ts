@@ -19,6 +19,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { validProduct as product } from '../fixtures/products';
 import { analyticsBadInput } from './badInputAnalytics';
 import { creativesSettingsBadInput } from './badInputCreativesSettings';
+import { measurementBadInput } from './badInputMeasurement';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
 export type RuleKind =
@@ -1210,7 +1211,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput, ...measurementBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {

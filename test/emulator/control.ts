@@ -8,6 +8,7 @@ import { setBudget } from './ratelimit';
 import { serializeCreatives } from './state/creatives';
 import { createCatalogAudienceControl, handleCatalogAudienceControl, serializeCatalogsAndAudiences, type CatalogAudienceControl } from './state/catalogAudienceControl';
 import { revokeBearer } from './routes/oauth';
+import { createMeasurementControl, handleMeasurementControl, type MeasurementControl } from './routes/measurement';
 import { createStatsControl, handleStatsControl, type StatsControl } from './state/statsControl';
 import { createWebhookControl, type WebhookControl } from './webhookControl';
 import { createPlatformControl, type PlatformControl } from './state/platformControl';
@@ -40,7 +41,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
 				? { readonly [P in keyof T]: DeepReadonly<T[P]> }
 				: T;
 
-export interface EmulatorControl extends CatalogAudienceControl, WebhookControl, PlatformControl, StatsControl {
+export interface EmulatorControl extends CatalogAudienceControl, WebhookControl, PlatformControl, StatsControl, MeasurementControl {
 	/** Back to the seed state: clears the request log, faults, rate-limit budgets and issued tokens. */
 	reset(): void;
 	/** Creates `count` more accounts (default: production, owned by users[0]); returns their ids. */
@@ -139,6 +140,7 @@ export function createControl(host: ControlHost): EmulatorControl {
 		...createCatalogAudienceControl(() => host.store),
 		...createWebhookControl(() => host.store),
 		...createStatsControl(() => host.store),
+		...createMeasurementControl(() => host.store),
 		...createPlatformControl(() => host.store),
 	};
 }
@@ -244,6 +246,8 @@ export function handleControlRequest(
 		}
 		const stats = handleStatsControl(control, route, input);
 		if (stats !== null) return json(stats);
+		const measurement = handleMeasurementControl(control, route);
+		if (measurement !== null) return json(measurement);
 		const catalogAudience = handleCatalogAudienceControl(control, route, input);
 		if (catalogAudience !== null) return json(catalogAudience);
 		const reissue = /^POST \/users\/(\d+)\/reissue$/.exec(route);

@@ -25,6 +25,7 @@ import { registerCreativeExtraRoutes } from './routes/creativeExtras';
 import { registerScheduledDraftPostRoutes } from './routes/scheduledDraftPosts';
 import { registerAudienceRoutes } from './routes/audiences';
 import { registerConversionRoutes } from './routes/conversions';
+import { registerMeasurementRoutes } from './routes/measurement';
 import { handleFileRequest, registerStatsRoutes } from './routes/stats';
 import { registerTargetingRoutes } from './routes/targeting';
 import { registerKeywordInsightRoutes } from './routes/keywordInsights';
@@ -104,6 +105,7 @@ function buildRouter(): Router {
 	registerAudienceRoutes(router);
 	registerStatsRoutes(router);
 	registerConversionRoutes(router);
+	registerMeasurementRoutes(router);
 	registerTargetingRoutes(router);
 	return router;
 }

@@ -22,6 +22,19 @@ export const X_OAUTH = 'n8n-nodes-x-ads.xOAuth';
 /** The scopes of the engine tests' X OAuth 2.0 credential (users[0]). */
 export const OAUTH2_TEST_SCOPES = ['tweet.read', 'users.read', 'dm.read', 'dm.write', 'like.read', 'offline.access'];
 
+/** The X User OAuth2 credential's data as n8n's "Connect my account" leaves it at the emulator: users[0]'s tokens with these scopes. */
+export function oauth2CredentialData(emulator: XEmulator, scopes = OAUTH2_TEST_SCOPES): IDataObject {
+	return {
+		clientId: emulator.control.oauth2Client().clientId,
+		clientSecret: emulator.control.oauth2Client().clientSecret,
+		oauthServer: 'custom',
+		customAuthUrl: `${emulator.urls.api}/2/oauth2/authorize`,
+		customAccessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
+		apiBaseUrl: emulator.urls.api,
+		oauthTokenData: emulator.control.issueOAuth2Token(0, scopes) as unknown as IDataObject,
+	};
+}
+
 export interface XTestEnv {
 	emulator: XEmulator;
 	harness: EngineHarness;
@@ -71,15 +84,7 @@ export async function startXTestEnv(): Promise<XTestEnv> {
 				apiBaseUrl: emulator.urls.api,
 			},
 			// Connected as n8n's "Connect my account" leaves it: users[0]'s OAuth 2.0 tokens (test/engine/oauth2.test.ts runs the flow).
-			xOAuth2Api: {
-				clientId: emulator.control.oauth2Client().clientId,
-				clientSecret: emulator.control.oauth2Client().clientSecret,
-				oauthServer: 'custom',
-				customAuthUrl: `${emulator.urls.api}/2/oauth2/authorize`,
-				customAccessTokenUrl: `${emulator.urls.api}/2/oauth2/token`,
-				apiBaseUrl: emulator.urls.api,
-				oauthTokenData: emulator.control.issueOAuth2Token(0, OAUTH2_TEST_SCOPES) as unknown as IDataObject,
-			},
+			xOAuth2Api: oauth2CredentialData(emulator),
 		},
 	});
 	const provokedErrors: unknown[] = [];

@@ -295,6 +295,13 @@ interface ByExampleSpec {
 	anchor: string;
 	like?: string;
 	prose?: Array<{ name: string; words: string; valuesHeader?: string }>;
+	/** The version X's Ads API serves it under, where the page's only example is of an older one (and why). */
+	version?: { number: number; why: string };
+	/**
+	 * The page names the endpoint in a sentence (found word for word) and gives no example: its
+	 * parameters are the body attributes of `like`, and `why` says why the page supports that.
+	 */
+	named?: { words: string; why: string };
 }
 
 const BY_EXAMPLE: ByExampleSpec[] = [
@@ -311,6 +318,25 @@ const BY_EXAMPLE: ByExampleSpec[] = [
 	},
 	{ page: 'x-ads-api/analytics.mdx', method: 'GET', path: 'stats/jobs/accounts/:account_id', anchor: 'Asynchronous Analytics' },
 	{ page: 'x-ads-api/measurement/web-conversions.mdx', method: 'POST', path: 'measurement/conversions/:pixel_id', anchor: 'Constructing the conversion event request' },
+	{
+		page: 'x-ads-api/measurement/ab-testing.mdx',
+		method: 'POST',
+		path: 'accounts/:account_id/ab_tests',
+		anchor: 'Creating',
+		version: { number: 12, why: 'the page links the endpoint without a version; its twurl example is of version 8, which X no longer serves' },
+	},
+	{
+		page: 'x-ads-api/measurement/ab-testing.mdx',
+		method: 'PUT',
+		path: 'accounts/:account_id/ab_tests/:ab_test_id',
+		anchor: 'Updating',
+		like: 'POST accounts/:account_id/ab_tests',
+		version: { number: 12, why: 'as the create endpoint of the same page' },
+		named: {
+			words: 'Update an A/B Test using the [PUT accounts/:account\\_id/ab\\_tests/:ab\\_test\\_id]',
+			why: "the Updating section names the endpoint and its JSON blob, then ends mid-sentence: the attributes are those the page's Attributes section gives an A/B test (the create example's)",
+		},
+	},
 ];
 
 const TWURL_PATH = /["'](\/(\d+)\/[^"'\s?]+)(?:\?([^"'\s]*))?["']/;
@@ -338,6 +364,7 @@ function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[],
 	const fail = (what: string): never => {
 		throw new Error(`${spec.page}: ${spec.method} ${spec.path} ${what}`);
 	};
+	if (spec.named) return namedOnly(spec, lines, docsPage, documented, fail);
 	const at = lines.findIndex((l) => {
 		if (!/\btwurl\b/.test(l)) return false;
 		const path = TWURL_PATH.exec(l);
@@ -348,19 +375,24 @@ function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[],
 	const [, fullPath, version, query] = TWURL_PATH.exec(lines[at])!;
 	// The JSON body of --data '...', which may run over many lines.
 	let body: unknown;
-	const data = /--data\s+'/.exec(lines[at]);
+	// The request's last line (its body may run over many).
+	let requestEnd = at;
+	const data = /(?:--data|-d)\s+'/.exec(lines[at]);
 	if (data) {
 		const text: string[] = [lines[at].slice(data.index + data[0].length)];
-		for (let i = at + 1; i < lines.length && !text[text.length - 1].includes("'"); i++) text.push(lines[i]);
+		for (let i = at + 1; i < lines.length && !text[text.length - 1].includes("'"); i++) text.push(lines[(requestEnd = i)]);
 		body = JSON.parse(text.join('\n').split("'")[0]);
 	}
 	// The example answer: the first fenced block after the request (and after the fence holding it).
 	let from = at + 1;
 	while (from < lines.length && insideFence[from] && !FENCE.test(lines[from])) from++;
 	if (insideFence[at]) from++;
-	const open = lines.findIndex((l, i) => i >= from && FENCE.test(l) && !insideFence[i]);
+	let open = lines.findIndex((l, i) => i >= from && FENCE.test(l) && !insideFence[i]);
+	// The answer may follow the request in the fence holding it (the A/B test page).
+	const rest = insideFence[at] ? lines.slice(requestEnd + 1, from - 1).join('\n').trim() : '';
+	if (rest.startsWith('{')) open = at;
 	const close = open === -1 ? -1 : lines.findIndex((l, i) => i > open && FENCE.test(l));
-	const responseText = close === -1 ? undefined : lines.slice(open + 1, close).join('\n');
+	const responseText = rest.startsWith('{') ? rest : close === -1 ? undefined : lines.slice(open + 1, close).join('\n');
 	let parsed: unknown;
 	try {
 		parsed = responseText === undefined ? undefined : JSON.parse(responseText);
@@ -392,17 +424,36 @@ function byExample(spec: ByExampleSpec, lines: string[], insideFence: boolean[],
 	const heading = lines.find((l) => new RegExp(`^#{2,4}\\s+${spec.anchor}\\s*$`).test(l)) ?? fail(`: no heading "${spec.anchor}" on the page`);
 	return {
 		method: spec.method,
-		version: Number(version),
+		version: spec.version?.number ?? Number(version),
 		path: spec.path,
 		host: 'ads',
 		page: docsPage.replace('https://docs.x.com/', '') + '.mdx',
 		line: at + 1,
 		docsUrl: `${docsPage}#${anchor('', plain(heading.replace(/^#+/, '')))}`,
-		jsonBody: body !== undefined && /application\/json/.test(page.slice(page.indexOf(lines[at]))),
+		// Said after the example (analytics), or in the section that leads to it (the A/B test page).
+		jsonBody: body !== undefined && (/application\/json/.test(page.slice(page.indexOf(lines[at]))) || JSON_BODY.test(lines.slice(lines.indexOf(heading), at).join('\n'))),
 		params: byPosition(params, spec.path),
 		exampleRequest: `${spec.method} https://ads-api.x.com${fullPath}${query ? `?${query}` : ''}`,
 		...(responseText !== undefined ? { exampleResponseText: responseText } : {}),
 		...(parsed !== undefined ? { exampleResponse: parsed } : {}),
+	};
+}
+
+/** An endpoint the page names in a sentence only (see ByExampleSpec.named). */
+function namedOnly(spec: ByExampleSpec, lines: string[], docsPage: string, documented: AdsRefEndpoint[], fail: (what: string) => never): AdsRefEndpoint {
+	const at = lines.findIndex((l) => l.includes(spec.named!.words));
+	if (at === -1) fail(`: the page no longer says "${spec.named!.words}"`);
+	const like = documented.find((e) => `${e.method} ${e.path}` === spec.like) ?? fail(`is like ${String(spec.like)}, which the page does not document`);
+	return {
+		method: spec.method,
+		version: spec.version?.number ?? like.version,
+		path: spec.path,
+		host: 'ads',
+		page: like.page,
+		line: at + 1,
+		docsUrl: `${docsPage}#${anchor('', spec.anchor)}`,
+		jsonBody: JSON_BODY.test(lines.slice(at, at + 3).join(' ')) || /JSON blob/.test(lines[at]),
+		params: byPosition(like.params.filter((p) => p.place === 'body').map((p) => ({ ...p })), spec.path),
 	};
 }
 

@@ -18,6 +18,7 @@ import { registerScheduledDraftPostRoutes } from '../emulator/routes/scheduledDr
 import { registerAudienceEstimateRoutes } from '../emulator/routes/audienceEstimate';
 import { registerAudienceRoutes } from '../emulator/routes/audiences';
 import { registerConversionRoutes } from '../emulator/routes/conversions';
+import { registerMeasurementRoutes } from '../emulator/routes/measurement';
 import { registerStatsRoutes } from '../emulator/routes/stats';
 import { registerCatalogRoutes } from '../emulator/routes/catalogs';
 import { registerCreativeRoutes } from '../emulator/routes/creatives';
@@ -126,6 +127,7 @@ function adsEmulatorRoutes() {
 		registerAudienceRoutes,
 		registerStatsRoutes,
 		registerConversionRoutes,
+		registerMeasurementRoutes,
 		registerTargetingRoutes,
 	]) {
 		register(router);

@@ -379,7 +379,7 @@ export function v2Authenticate(ctx: RequestContext, op: V2Operation): void {
  * The OAuth 2.0 user token a "Bearer" header carries (the App's own bearer token is not one), or
  * undefined; an expired or revoked one is X's 401.
  */
-function oauth2UserToken(ctx: RequestContext): { userId: string; scopes: string[] } | undefined {
+export function oauth2UserToken(ctx: RequestContext): { userId: string; scopes: string[] } | undefined {
 	const m = /^Bearer (\S+)$/i.exec(String(ctx.headers.authorization ?? '').trim());
 	if (!m || m[1] === ctx.store.bearer.current) return undefined;
 	const token = platformState(ctx.store).oauth2.tokens.get(m[1]);
@@ -468,6 +468,17 @@ export function privateActivityKinds(): string[] {
 	const description = v2Operation('POST', '/2/activity/subscriptions')?.description ?? '';
 	const families = [...description.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
 	return activityEventTypes().filter((k) => listed.includes(k) || families.some((f) => k.startsWith(f)));
+}
+
+/**
+ * The scopes X's activity guide names for a kind in its "Current private events" list ("Broadcast
+ * chats (`broadcast.chat`) — requires the `broadcast.read` scope"), besides openapi's.
+ */
+export function activityGuideScopes(kind: string): string[] {
+	const text = activityIntroduction();
+	const section = text.slice(text.indexOf('**Current private events:**'), text.indexOf('**Authentication requirements for private events:**'));
+	const line = section.split('\n').find((l) => l.includes(`\`${kind}\``));
+	return line ? [...line.matchAll(/requires the `([a-z.]+)` scope/g)].map((m) => m[1]) : [];
 }
 
 /** The OAuth 2.0 scope the create operation's description names for a kind (tweet.read for the rest). */

@@ -4,10 +4,11 @@
  * POST/GET/PUT/DELETE /2/activity/subscriptions.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Resource } from '../../shared/endpoints';
 import type { RetryPolicy, XContext } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../../shared/transport';
 import type { ListRequest } from '../../shared/pagination';
 
 /** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */
@@ -88,6 +89,45 @@ export const LEGACY_DIRECTIONS: Record<string, string | undefined> = { sent: 'ou
 /** The credential X needs for private kinds, as the error and the descriptions name it. */
 export const USER_CREDENTIAL_HINT =
 	'add an X OAuth 1.0a or X User OAuth2 credential of that user (the user whose ID is the filter) to the node: X refuses private kinds with the App\'s bearer token alone';
+
+/**
+ * The scopes a user's OAuth 2.0 token must hold to subscribe to a kind: openapi.json's create
+ * operation names dm.read for chat.* and dm.*, like.read for like.*, mute.read for mute.*,
+ * block.read for block.* and tweet.read for the others; X's activity guide adds broadcast.read for
+ * broadcast.chat (x-api/activity/introduction.mdx, "Private events").
+ */
+export function scopesFor(kind: string): string[] {
+	const family = (KIND_ALIASES[kind] ?? kind).split('.')[0];
+	const scope = { chat: 'dm.read', dm: 'dm.read', like: 'like.read', mute: 'mute.read', block: 'block.read' }[family] ?? 'tweet.read';
+	return kind === 'broadcast.chat' ? [scope, 'broadcast.read'] : [scope];
+}
+
+/**
+ * The scopes the connected X User OAuth2 token was granted (n8n stores X's token answer, whose
+ * scope lists them); undefined when the user context is not OAuth 2.0 or n8n stored no list.
+ */
+export async function grantedScopes(ctx: XContext): Promise<string[] | undefined> {
+	if (!hasUserCredential(ctx) || userCredentialType(ctx) !== OAUTH2_USER_CREDENTIAL_TYPE) return undefined;
+	const scope = ((await xCredentials(ctx, 'user')).oauthTokenData as IDataObject | undefined)?.scope;
+	return typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : undefined;
+}
+
+/** Why the granted scopes do not cover a private kind (sent with the user's token), naming the missing scope; undefined when they do or are unknown. */
+export function missingScope(kind: string, granted: string[] | undefined): string | undefined {
+	const missing = granted && isPrivateKind(kind) ? scopesFor(kind).filter((scope) => !granted.includes(scope)) : [];
+	if (!missing.length) return undefined;
+	const named = missing.join(' and ');
+	return `${kind} needs the ${named} scope${missing.length > 1 ? 's' : ''}, which the connected X User OAuth2 token was not granted (it has ${granted!.join(' ') || 'none'}): add ${named} to the credential's Scope and connect the account again`;
+}
+
+/** Refuses kinds the connected OAuth 2.0 token's scopes do not cover, before any subscription is created (the X Trigger's activation). */
+export async function assertScopesCover(ctx: XContext, kinds: string[]): Promise<void> {
+	const granted = await grantedScopes(ctx);
+	for (const kind of kinds) {
+		const missing = missingScope(kind, granted);
+		if (missing) throw new NodeOperationError(ctx.getNode(), `Activity subscription: ${missing}`);
+	}
+}
 
 export function isPrivateKind(kind: string): boolean {
 	return PRIVATE_KINDS.includes(KIND_ALIASES[kind] ?? kind);
@@ -224,8 +264,11 @@ export const activitySubscriptionResource: Resource = {
 				}
 				return { ...raw, user_context: hasUserCredential(ctx) };
 			},
-			check: (values, { fail }) => {
+			checkContext: async (ctx) => ({ scopes: await grantedScopes(ctx) }),
+			check: (values, { fail, context }) => {
 				const kind = String(values.event_type);
+				const missing = missingScope(kind, context?.scopes as string[] | undefined);
+				if (missing) fail('Event Type (event_type)', missing);
 				if (values.direction !== undefined && DIRECTION_REFUSED_KINDS.includes(kind)) {
 					fail('Direction (direction)', `is not taken for mute.* and block.* kinds such as ${kind} (leave it out)`);
 				}

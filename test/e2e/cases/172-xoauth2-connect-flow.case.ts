@@ -8,23 +8,18 @@
  *     page (PKCE S256) -> 302 to n8n's callback -> n8n exchanges the code at the custom token URL
  *     and stores the tokens; X Webhooks then subscribes in the user's context with them.
  */
-import { defineCase, type CaseContext } from '../types';
+import { authorizationUrl, connectAtEmulator } from '../oauth2Connect';
+import { defineCase } from '../types';
 import { X_WEBHOOKS, chain } from '../workflows';
 
 const WEBHOOK_ID = '1600000000000000003';
-
-async function authorizationUrl(ctx: CaseContext, id: string): Promise<URL> {
-	const url = await ctx.client.request<string>('GET', `/rest/oauth2-credential/auth?id=${encodeURIComponent(id)}`);
-	if (typeof url !== 'string') throw new Error(`/rest/oauth2-credential/auth answered ${JSON.stringify(url)}`);
-	return new URL(url);
-}
 
 export default defineCase({
 	name: 'X User OAuth2: Connect my account goes to X\'s authorize page, or through the Custom server (the emulator) to stored tokens',
 	needs: ['package'],
 	credentials: { x: { type: 'xAppOnlyApi' } },
 	setup: async (ctx) => {
-		const { client, emulator, n8n } = ctx;
+		const { client, emulator } = ctx;
 		const { clientId, clientSecret } = emulator!.control.oauth2Client();
 		const common = { clientId, clientSecret, apiBaseUrl: emulator!.urls.api };
 
@@ -38,22 +33,7 @@ export default defineCase({
 			throw new Error(`OAuth Server X should send the browser to X's authorize page, got ${toX.origin}${toX.pathname}`);
 		}
 
-		ctx.credentials.user = await client.createCredential({
-			name: 'X User OAuth2 at the emulator',
-			type: 'xOAuth2Api',
-			data: { ...common, oauthServer: 'custom', customAuthUrl: `${emulator!.urls.api}/2/oauth2/authorize`, customAccessTokenUrl: `${emulator!.urls.api}/2/oauth2/token` },
-		});
-		const authorize = await authorizationUrl(ctx, ctx.credentials.user.id);
-		if (authorize.origin + authorize.pathname !== `${emulator!.urls.api}/2/oauth2/authorize`) throw new Error(`Custom should send the browser to the emulator, got ${authorize.href}`);
-		const page = await fetch(authorize, { redirect: 'manual' });
-		const location = page.headers.get('location') ?? '';
-		if (page.status !== 302 || !location.startsWith(`${n8n.baseUrl}/rest/oauth2-credential/callback?`)) throw new Error(`authorize answered ${page.status}, location ${JSON.stringify(location)}`);
-		const callback = await client.fetch(location);
-		const html = await callback.text();
-		const exchange = emulator!.control.requests().find((r) => r.path === '/2/oauth2/token');
-		if (callback.status !== 200 || /<h4>\s*Error:/.test(html) || exchange?.status !== 200) throw new Error(`n8n's OAuth2 callback answered ${callback.status}; the token exchange ${exchange?.status ?? 'was not made'}`);
-		const stored = await client.getCredential(ctx.credentials.user.id, true);
-		if (!stored.data?.oauthTokenData) throw new Error('n8n did not store the tokens');
+		ctx.credentials.user = await connectAtEmulator(ctx, 'X User OAuth2 at the emulator');
 		(emulator!.control.state().webhooks as Array<Record<string, unknown>>).push({ id: WEBHOOK_ID, url: 'https://example.com/dm', valid: true, created_at: new Date().toISOString() });
 	},
 	workflow: chain({

@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { activityEventTypes, directionRefusedKinds, privateActivityKinds } from '../../reference/openapi';
+import { activityEventTypes, activityGuideScopes, activityScopeFor, directionRefusedKinds, oauth2UserToken, privateActivityKinds } from '../../reference/openapi';
 import { HttpError, ok, type RequestContext } from '../http';
 import { isObject } from '../jsonBody';
 import type { Router } from '../router';
@@ -76,6 +76,12 @@ function createSubscription(ctx: RequestContext) {
 	// ctx.user: the pipeline authenticated the request as openapi.json's security allows (conformV2).
 	if ((PRIVATE_EVENT_TYPES.includes(eventType) || ACTOR_ONLY.test(eventType)) && (!ctx.user || ctx.user.userId !== userId)) {
 		throw userContextRequired(eventType, userId);
+	}
+	// An OAuth 2.0 user token must hold the kind's scope: openapi's (the create operation's description) and the activity guide's (broadcast.read for broadcast.chat).
+	const oauth2 = oauth2UserToken(ctx);
+	const missing = oauth2 ? [...new Set([activityScopeFor(eventType), ...activityGuideScopes(eventType)])].filter((scope) => !oauth2.scopes.includes(scope)) : [];
+	if (missing.length) {
+		throw new HttpError(403, { title: 'Forbidden', detail: `The OAuth 2.0 user token lacks the scopes ${missing.join(', ')} that ${eventType} subscriptions need.`, type: 'https://api.x.com/2/problems/not-authorized-for-resource', resource_type: 'scope' });
 	}
 	const webhookId = body.webhook_id !== undefined ? findWebhook(store, body.webhook_id).id : undefined;
 	const now = v2Time(ctx.now);

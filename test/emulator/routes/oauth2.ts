@@ -25,11 +25,13 @@ import { platformState, type OAuth2Token } from '../state/platform';
 
 export const CODE_TTL_MS = 30_000;
 
-/** The scopes X's authorization-code guide lists. */
+/** The scopes X's authorization-code guide lists, and broadcast.read. */
 export const OAUTH2_SCOPES = [
 	'tweet.read', 'tweet.write', 'tweet.moderate.write', 'users.email', 'users.read', 'follows.read', 'follows.write', 'offline.access',
 	'space.read', 'mute.read', 'mute.write', 'like.read', 'like.write', 'list.read', 'list.write', 'block.read', 'block.write',
 	'bookmark.read', 'bookmark.write', 'dm.read', 'dm.write', 'media.write',
+	// Not in that guide's table, but in openapi.json's security of /2/broadcasts and in the activity guide (broadcast.chat).
+	'broadcast.read',
 ];
 
 const token = () => randomBytes(36).toString('base64url');
