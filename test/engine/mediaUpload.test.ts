@@ -222,6 +222,7 @@ describe('Video creative end to end (amplify_video, processing wait, video websi
 		const run = await upload({ files: [{ kind: 'mp4', bytes: 300_000, fileName: 'launch.mp4' }], parameters: { addToMediaLibrary: true, account: fx().accountId } });
 		expect(run.error).toBeUndefined();
 		const [media] = run.out();
+		const key = String(media.media_key);
 		expect(media).toMatchObject({ media_category: 'amplify_video', processing_state: 'succeeded', media_library: { media_type: 'VIDEO', media_category: 'AMPLIFY_VIDEO' } });
 		const ok = async (parameters: INodeParameters) => {
 			const result = await env.ads(parameters);
@@ -234,12 +235,12 @@ describe('Video creative end to end (amplify_video, processing wait, video websi
 			account: fx().accountId,
 			name: 'Launch video card',
 			componentsSource: 'ui',
-			components: { component: [{ type: 'MEDIA', mediaKey: media.media_key }, { type: 'DETAILS', title: 'See the launch', url: 'https://acme-shoes.example/launch' }] },
+			components: { component: [{ type: 'MEDIA', mediaKey: key }, { type: 'DETAILS', title: 'See the launch', url: 'https://acme-shoes.example/launch' }] },
 		});
 		expect(card).toMatchObject({ card_type: 'VIDEO_WEBSITE' });
-		const [post] = await ok({ resource: 'post', operation: 'create', account: fx().accountId, asUserId: fx().advertiserUserId, additionalFields: { text: 'The launch', cardUri: card.card_uri, nullcast: true } });
+		const [post] = await ok({ resource: 'post', operation: 'create', account: fx().accountId, asUserId: fx().advertiserUserId, additionalFields: { text: 'The launch', cardUri: String(card.card_uri), nullcast: true } });
 		const [lineItem] = await ok({ resource: 'lineItem', operation: 'get', account: fx().accountId, lineItem: fx().lineItems.reach });
-		const [promoted] = await ok({ resource: 'promotedPost', operation: 'create', account: fx().accountId, lineItem: lineItem.id, tweetIds: String(post.id) });
+		const [promoted] = await ok({ resource: 'promotedPost', operation: 'create', account: fx().accountId, lineItem: String(lineItem.id), tweetIds: String(post.id) });
 		expect(promoted).toMatchObject({ line_item_id: lineItem.id, tweet_id: String(post.id) });
 	});
 });

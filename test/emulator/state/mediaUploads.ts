@@ -140,8 +140,17 @@ export type MediaUploadView = ReturnType<typeof sessionView>;
 export interface MediaUploadControl {
 	/** Every upload session (one-shot and chunked) in creation order, with its segments and history. */
 	mediaUploads(): MediaUploadView[];
+	/** Lets an upload session (or finished media) expire now, as a day passing would (moving the clock would also age OAuth timestamps). */
+	expireMediaUpload(id: string): void;
 }
 
 export function createMediaUploadControl(store: () => Store): MediaUploadControl {
-	return { mediaUploads: () => [...mediaUploadState(store()).sessions.values()].map(sessionView) };
+	return {
+		mediaUploads: () => [...mediaUploadState(store()).sessions.values()].map(sessionView),
+		expireMediaUpload(id) {
+			const session = mediaUploadState(store()).sessions.get(id);
+			if (!session) throw new Error(`no media upload ${id}`);
+			session.expiresAt = Date.now() + store().clockOffsetMs;
+		},
+	};
 }
