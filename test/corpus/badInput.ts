@@ -19,6 +19,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { validProduct as product } from '../fixtures/products';
 import { analyticsBadInput } from './badInputAnalytics';
 import { creativesSettingsBadInput } from './badInputCreativesSettings';
+import { mediaBadInput } from './badInputMedia';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
 export type RuleKind =
@@ -1203,7 +1204,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput, ...mediaBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {
