@@ -134,12 +134,12 @@ export function minimumRequests(count: number): { requests: number; perRequest: 
 }
 
 /** CPU time (user + system) of a process so far, ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
+export const cpuMs = (pid: number) => {
 	const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 	return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const statusKiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+export const statusKiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 export async function benchAudienceFile(env: BenchEnv, count: number, dir: string, receiver: 'emulator' | 'sink'): Promise<AudienceFileResult> {
 	const file = path.join(dir, `emails-${count}.txt`);

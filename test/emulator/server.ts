@@ -44,7 +44,7 @@ import { registerActivityStreamRoutes } from './routes/activityStream';
 import { registerConnectionRoutes } from './routes/connections';
 import { registerOAuth2Routes } from './routes/oauth2';
 import { registerStreamRuleRoutes } from './routes/streamRules';
-import { registerMediaUploadRoutes } from './routes/mediaUpload';
+import { handleMediaFileRequest, registerMediaUploadRoutes } from './routes/mediaUpload';
 import { handlePlatformControlRequest } from './state/platformControl';
 import { handleWebhookControlRequest } from './webhookControl';
 import { createIdentity, createStore, MAX_LOG_ENTRIES, type Base, type FaultSpec, type Identity, type RequestLogEntry, type Store } from './store';
@@ -269,6 +269,7 @@ class Emulator implements XEmulator, ControlHost {
 		const rawQuery = q === -1 ? '' : url.slice(q + 1);
 		// X's file host (job results): unsigned downloads, answered apart from the API.
 		if (handleFileRequest(this.store, rawPath, req, res, this.options.latencyMs ?? 0)) return;
+		if (method === 'GET' && handleMediaFileRequest(rawPath, res)) return;
 		const located = locate(rawPath);
 		const bodyBuf = await readBody(req);
 		if (!located) return write(res, { status: 404, body: { errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] } });

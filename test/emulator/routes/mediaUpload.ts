@@ -15,6 +15,9 @@
  * Media that finished (no processing, or processing succeeded) of an Ads category (tweet_image,
  * tweet_gif, tweet_video, amplify_video) becomes uploaded media the Ads media library may add.
  */
+import type { ServerResponse } from 'node:http';
+
+import { mediaFile, type MediaFileSpec } from '../../fixtures/mediaFiles';
 import { ok, type RequestContext } from '../http';
 import { isObject } from '../jsonBody';
 import type { Router } from '../router';
@@ -240,4 +243,23 @@ export function registerMediaUploadRoutes(router: Router): void {
 	router.api('GET', '/2/media/upload', status, 'none');
 	router.api('POST', '/2/media/upload', uploadOneShot, 'none');
 	router.api('POST', '/2/media/metadata', metadata, 'none');
+}
+
+/**
+ * X's media host stand-in for downloads in tests and examples (a public image URL of a product
+ * feed): GET /media/<kind>/<bytes>/<width>x<height>/<file name> answers a generated file
+ * (test/fixtures/mediaFiles.ts) with its type. Unsigned, outside the API, like any CDN.
+ */
+export function handleMediaFileRequest(rawPath: string, res: ServerResponse): boolean {
+	const m = /^\/media\/(png|gif|mp4|junk-video)\/(\d{1,9})\/(\d{1,5})x(\d{1,5})\/[\w.-]+$/.exec(rawPath);
+	if (!m) return false;
+	const bytes = Number(m[2]);
+	if (bytes > 64 * 1024 * 1024) {
+		res.writeHead(413).end();
+		return true;
+	}
+	const file = mediaFile({ kind: m[1] as MediaFileSpec['kind'], bytes, width: Number(m[3]), height: Number(m[4]) });
+	res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.bytes.length });
+	res.end(file.bytes);
+	return true;
 }
