@@ -174,6 +174,8 @@ class SegmentBodies {
 		for (const [name, value] of Object.entries(fields)) tail += `\r\n--${this.boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
 		tail += `\r\n--${this.boundary}--\r\n`;
 		const end = this.head.length + length;
+		// The room kept after the bytes holds the usual fields; a long owner list is appended instead.
+		if (end + Buffer.byteLength(tail, 'utf8') > buffer.length) return Buffer.concat([buffer.subarray(0, end), Buffer.from(tail, 'utf8')]);
 		const written = buffer.write(tail, end, 'utf8');
 		return buffer.subarray(0, end + written);
 	}

@@ -169,6 +169,13 @@ describe('Media → Upload', () => {
 		expect(String(run.out()[0].error)).toMatch(/X was still processing the media \d+ after the Max Wait of 1 s/);
 	});
 
+	it('sends a long list of additional owners whole (a body with more fields than the room kept after the bytes)', async () => {
+		const owners = Array.from({ length: 100 }, (_, i) => String(1_000_000_000_000_000_000n + BigInt(i)));
+		const run = await upload({ files: [{ kind: 'png', bytes: 3000, width: 20, height: 20 }], parameters: { additionalFields: { additionalOwners: owners.join(',') } } });
+		expect(run.error).toBeUndefined();
+		expect(uploads()[0].additional_owners).toEqual(owners);
+	});
+
 	it('adds alt text through /2/media/metadata', async () => {
 		const run = await upload({ files: [{ kind: 'png', bytes: 2000, width: 800, height: 418 }], parameters: { additionalFields: { altText: 'A red running shoe' } } });
 		expect(run.out()[0]).toMatchObject({ alt_text: 'A red running shoe' });
@@ -239,7 +246,8 @@ describe('Video creative end to end (amplify_video, processing wait, video websi
 		});
 		expect(card).toMatchObject({ card_type: 'VIDEO_WEBSITE' });
 		const [post] = await ok({ resource: 'post', operation: 'create', account: fx().accountId, asUserId: fx().advertiserUserId, additionalFields: { text: 'The launch', cardUri: String(card.card_uri), nullcast: true } });
-		const [lineItem] = await ok({ resource: 'lineItem', operation: 'get', account: fx().accountId, lineItem: fx().lineItems.reach });
+		const [lineItem] = await ok({ resource: 'lineItem', operation: 'pause', account: fx().accountId, lineItem: fx().lineItems.reach });
+		expect(lineItem.entity_status).toBe('PAUSED');
 		const [promoted] = await ok({ resource: 'promotedPost', operation: 'create', account: fx().accountId, lineItem: String(lineItem.id), tweetIds: String(post.id) });
 		expect(promoted).toMatchObject({ line_item_id: lineItem.id, tweet_id: String(post.id) });
 	});
