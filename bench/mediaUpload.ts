@@ -5,8 +5,9 @@
  * Measured:
  *  - n8n's peak memory above n8n at rest (VmHWM after /proc/<pid>/clear_refs, minus VmRSS before),
  *    which must not grow with the file (goal: under 64 MiB for both sizes);
- *  - throughput: the node's time against writing the same bytes, in the same 2 MB pieces, to a
- *    loopback TCP socket that discards them, in this process and the same run (goal: 0.8x or more);
+ *  - throughput: the transfer (initialize to finalize at the emulator; X's processing wait is
+ *    X's time) against writing the same bytes, in the same 2 MB pieces, to a loopback TCP socket
+ *    that discards them, in this process and the same run (goal: 0.8x or more);
  *  - the outcome: the emulator's session holds every segment once, in order, adding up to the file.
  */
 import * as fs from 'node:fs';
@@ -26,6 +27,8 @@ export interface MediaUploadResult {
 	segments: number;
 	segmentsOnceInOrder: boolean;
 	nodeMs: number;
+	/** From initialize arriving at the emulator to finalize arriving: the bytes' transfer, without X's processing. */
+	transferMs: number;
 	socketMs: number;
 	n8nRestMiB: number;
 	n8nPeakMiB: number;
@@ -101,6 +104,9 @@ export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string
 		const n8nCpu = cpuMs(pid) - cpuBefore;
 		const peakKiB = statusKiB(pid, 'VmHWM');
 		const out = (ex.output('X Ads') as Array<Record<string, unknown>>)[0] ?? {};
+		const log = env.emulator.control.requests() as Array<{ path: string; time: string }>;
+		const at = (suffix: string) => Date.parse(log.find((r) => r.path.endsWith(suffix))?.time ?? '');
+		const transferMs = at('/finalize') - at('/initialize');
 		const [session] = env.emulator.control.mediaUploads() as Array<{ segments: Array<{ index: number; received: number; bytes: number }> }>;
 		const segments = session?.segments ?? [];
 		env.emulator.control.reset();
@@ -111,6 +117,7 @@ export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string
 			segments: segments.length,
 			segmentsOnceInOrder: segments.every((s, i) => s.index === i && s.received === 1) && segments.reduce((sum, s) => sum + s.bytes, 0) === bytes,
 			nodeMs: run.executionTime ?? NaN,
+			transferMs,
 			socketMs,
 			n8nRestMiB: restKiB / 1024,
 			n8nPeakMiB: peakKiB / 1024,
@@ -131,14 +138,15 @@ export function renderMediaUpload(results: MediaUploadResult[], latencyMs: numbe
 	p('## 9. Media upload: 50 MB and 512 MB videos (real n8n)', '');
 	p('`bench/run.ts --only media-upload` (bench/mediaUpload.ts): Manual Trigger → **Read/Write Files from Disk** (an MP4 into n8n\'s filesystem binary store) → X Ads **Media → Upload**, amplify_video: initialize, 2 MB segments read as a stream (one in flight while the next is read), finalize, processing wait. ' +
 		`X emulator on loopback with ${latencyMs} ms added per request; it parses every multipart body, validates it against openapi.json and hashes every segment. Peak memory: the n8n process's VmHWM after resetting it just before the run, minus its VmRSS at rest then. ` +
+		'Before the measured runs, one 8 MiB upload warms n8n up (its first run of a node loads and compiles code). Transfer: from initialize to finalize at the emulator (the processing wait after it is X\'s time, polled as check_after_secs say). ' +
 		'Baseline: the same file read in the same 2 MB pieces and written to a loopback TCP socket that discards them, in the benchmark process, in the same run.', '');
-	p('| video | segments (each once, in order) | node time | MB/s | loopback socket | **throughput ratio** | n8n at rest | **peak above rest** | CPU n8n | processing |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+	p('| video | segments (each once, in order) | node time (with processing wait) | transfer | MiB/s | loopback socket | **throughput ratio** | n8n at rest | **peak above rest** | CPU n8n | processing |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 	for (const r of results) {
-		p(`| ${n(r.bytes / MiB)} MiB | ${n(r.segments)} (${r.segmentsOnceInOrder ? 'yes' : 'NO'}) | ${n(r.nodeMs / 1000, 2)} s | ${n(r.bytes / MiB / (r.nodeMs / 1000), 1)} | ${n(r.socketMs / 1000, 2)} s | **${n(r.socketMs / r.nodeMs, 3)}x** | ${n(r.n8nRestMiB)} MiB | **${n(r.n8nPeakMiB - r.n8nRestMiB)} MiB** | ${n(r.n8nCpuMs / 1000, 1)} s | ${r.processingState} |`);
+		p(`| ${n(r.bytes / MiB)} MiB | ${n(r.segments)} (${r.segmentsOnceInOrder ? 'yes' : 'NO'}) | ${n(r.nodeMs / 1000, 2)} s | ${n(r.transferMs / 1000, 2)} s | ${n(r.bytes / MiB / (r.transferMs / 1000), 1)} | ${n(r.socketMs / 1000, 2)} s | **${n(r.socketMs / r.transferMs, 3)}x** | ${n(r.n8nRestMiB)} MiB | **${n(Math.max(0, r.n8nPeakMiB - r.n8nRestMiB))} MiB** | ${n(r.n8nCpuMs / 1000, 1)} s | ${r.processingState} |`);
 	}
 	if (results.length) {
 		const worst = Math.max(...results.map((r) => r.n8nPeakMiB - r.n8nRestMiB));
-		const ratio = Math.min(...results.map((r) => r.socketMs / r.nodeMs));
+		const ratio = Math.min(...results.map((r) => r.socketMs / r.transferMs));
 		p('', `Memory goal (under 64 MiB above rest at both sizes): **${worst < 64 ? 'met' : 'NOT met'}** (worst ${n(worst)} MiB). Throughput goal (0.8x of the loopback socket): **${ratio >= 0.8 ? 'met' : 'NOT met'}** (worst ${n(ratio, 3)}x). ` +
 			'The node sends one segment at a time: every APPEND is one signed request through n8n\'s HTTP helper and waits for the emulator\'s answer (which hashes the segment), while a raw socket streams without answers, so the ratio is bounded by requests × round trip; more segments in flight would raise it at the cost of memory (each holds 2 MB).');
 	}

@@ -47,11 +47,11 @@ const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/mp2t']
 const IMAGE_TYPES = ['image/jpeg', 'image/pjpeg', 'image/png', 'image/webp', 'image/bmp', 'image/tiff'];
 
 export const CATEGORIES: Record<string, { kind: Kind; label: string; types: string[]; maxBytes?: number }> = {
-	amplify_video: { kind: 'video', label: 'Promoted Video (amplify_video)', types: VIDEO_TYPES, maxBytes: 512 * MB },
-	tweet_image: { kind: 'image', label: 'Post Image (tweet_image)', types: IMAGE_TYPES, maxBytes: 5 * MB },
-	tweet_gif: { kind: 'gif', label: 'Post GIF (tweet_gif)', types: ['image/gif'], maxBytes: 15 * MB },
-	tweet_video: { kind: 'video', label: 'Post Video (tweet_video)', types: VIDEO_TYPES, maxBytes: 512 * MB },
-	subtitles: { kind: 'subtitles', label: 'Subtitles (subtitles)', types: ['text/srt', 'text/vtt'] },
+	amplify_video: { kind: 'video', label: 'Promoted Video', types: VIDEO_TYPES, maxBytes: 512 * MB },
+	tweet_image: { kind: 'image', label: 'Post Image', types: IMAGE_TYPES, maxBytes: 5 * MB },
+	tweet_gif: { kind: 'gif', label: 'Post GIF', types: ['image/gif'], maxBytes: 15 * MB },
+	tweet_video: { kind: 'video', label: 'Post Video', types: VIDEO_TYPES, maxBytes: 512 * MB },
+	subtitles: { kind: 'subtitles', label: 'Subtitles', types: ['text/srt', 'text/vtt'] },
 };
 
 /** Types by file extension, for files that come as application/octet-stream (drives, some downloads). */
@@ -102,15 +102,18 @@ export function mediaFileOf(ctx: IExecuteFunctions, itemIndex: number, property:
 		throw inputError(node, itemIndex, 'Media Category (mediaCategory)', `must be one of ${Object.keys(CATEGORIES).join(', ')} (got ${JSON.stringify(chosenCategory)})`);
 	}
 	if (!rule.types.includes(mediaType)) {
-		throw inputError(node, itemIndex, field, `holds ${fileLabel}, which Media Category ${rule.label} does not take: it takes ${rule.types.join(', ')}${categoryFor(mediaType) ? ` (${CATEGORIES[categoryFor(mediaType)!].label} fits this file)` : ''}`);
+		throw inputError(node, itemIndex, field, `holds ${fileLabel}, which Media Category ${named(category!)} does not take: it takes ${rule.types.join(', ')}${categoryFor(mediaType) ? ` (${named(categoryFor(mediaType)!)} fits this file)` : ''}`);
 	}
 	const bytes = sizeOf(binary);
 	if (bytes === 0) throw inputError(node, itemIndex, field, `holds an empty file ${fileLabel}: 0 bytes`);
 	if (bytes !== undefined && rule.maxBytes !== undefined && bytes > rule.maxBytes) {
-		throw inputError(node, itemIndex, field, `holds ${fileLabel} of ${megabytes(bytes)}, over X's ${rule.maxBytes / MB} MB limit for ${rule.label}`);
+		throw inputError(node, itemIndex, field, `holds ${fileLabel} of ${megabytes(bytes)}, over X's ${rule.maxBytes / MB} MB limit for ${named(category!)}`);
 	}
 	return { property, binary, mediaType, category: category!, bytes, fileName: binary.fileName };
 }
+
+/** A category as messages name it: "Post GIF (tweet_gif)". */
+const named = (category: string) => `${CATEGORIES[category].label} (${category})`;
 
 function categoryFor(mediaType: string): string | undefined {
 	return Object.entries(CATEGORIES).find(([, rule]) => rule.types.includes(mediaType))?.[0];
@@ -215,7 +218,7 @@ export async function uploadMedia(ctx: IExecuteFunctions, item: CheckedItem, fil
 		bytes = (await ctx.helpers.getBinaryMetadata(file.binary.id!)).fileSize;
 		const field = 'Input Binary Field (binaryPropertyName)';
 		if (!bytes) throw inputError(runNode(ctx), itemIndex, field, 'holds an empty file: 0 bytes');
-		if (rule.maxBytes !== undefined && bytes > rule.maxBytes) throw inputError(runNode(ctx), itemIndex, field, `holds a file of ${megabytes(bytes)}, over X's ${rule.maxBytes / MB} MB limit for ${rule.label}`);
+		if (rule.maxBytes !== undefined && bytes > rule.maxBytes) throw inputError(runNode(ctx), itemIndex, field, `holds a file of ${megabytes(bytes)}, over X's ${rule.maxBytes / MB} MB limit for ${named(file.category)}`);
 	}
 	const owners = options.additionalOwners;
 	const oneShot = rule.kind === 'image';

@@ -5,16 +5,11 @@
  * safe retries of a lost APPEND answer, and X's rules checked before the first byte.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
-import { engineSuite, suiteHelpers, X_ADS } from './env';
+import { engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';
 
 const env = engineSuite();
@@ -56,15 +51,7 @@ class TestMedia implements INodeType {
 	}
 }
 
-let storage: string;
-beforeAll(async () => {
-	env.harness.nodeTypes.register(TestMedia);
-	storage = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
-	const service = Container.get(BinaryDataService);
-	Object.assign((service as unknown as { config: IDataObject }).config, { mode: 'filesystem', localStoragePath: storage });
-	await service.init();
-});
-afterAll(() => rmSync(storage, { recursive: true, force: true }));
+fileInputSuite(env, TestMedia);
 
 interface Run {
 	files: Array<MediaFileSpec & { property?: string | null; fileName?: string; mimeType?: string }>;
@@ -74,21 +61,7 @@ interface Run {
 }
 
 async function upload({ files, store = 'item', parameters = {}, continueOnFail }: Run) {
-	const result = await env.harness.run({
-		nodes: [
-			{ name: 'Media', type: 'test.media', parameters: { files: JSON.stringify(files), store } },
-			{
-				name: 'X Ads',
-				type: X_ADS,
-				parameters: { authentication: 'xOAuth1Api', resource: 'media', operation: 'upload', ...parameters },
-				credentials: { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } },
-				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-			},
-		],
-		connections: { Media: { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] } },
-		startNode: 'Media',
-	});
-	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
+	return await runXAdsAfter(env, { name: 'Media', type: 'test.media', parameters: { files: JSON.stringify(files), store } }, { resource: 'media', operation: 'upload', ...parameters }, continueOnFail);
 }
 
 /** The session's segments against the file: each index once, in order 0..n-1, each holding its slice of the file. */

@@ -5,7 +5,7 @@ import type { Endpoint, Field, Resource } from '../../shared/endpoints';
 import { fieldProperty, findEndpoint } from '../../shared/endpoints';
 import { itemParameter } from '../../shared/prepare';
 import { adsRequest } from '../../shared/transport';
-import { accountField } from '../fields';
+import { accountField, binaryPropertyParameter } from '../fields';
 import { CATEGORIES, DEFAULT_MAX_WAIT_SECS, MAX_WAIT_SECS, MEDIA_CALLS, mediaFileOf, uploadMedia, type MediaFile } from '../mediaUpload';
 import { detailFields, mediaLibraryResource } from './mediaLibrary';
 
@@ -21,21 +21,14 @@ const uploadFields: Field[] = [
 	...detailFields.filter((f) => f.wire !== 'poster_media_key').map((f) => ({ ...f, label: `Library ${f.label}`, name: `library${f.label.replace(/ /g, '')}`, description: `With Add to Media Library: ${f.description ?? (f.wire === 'file_name' ? 'default the binary\'s file name' : 'the label in the library')}` })),
 ];
 
+/** n8n's lint wants the options in name order; the default stays "From the File's Type". */
 const categoryOptions = [
 	{ name: 'From the File\'s Type', value: 'auto', description: 'Image: tweet_image, GIF: tweet_gif, video: amplify_video (promoted video), SRT/VTT: subtitles' },
-	...Object.entries(CATEGORIES).map(([value, rule]) => ({ name: rule.label, value })),
-];
+	...Object.entries(CATEGORIES).map(([value, rule]) => ({ name: rule.label, value, description: `X's ${value}: ${rule.types.join(', ')}${rule.maxBytes ? `, at most ${rule.maxBytes / 1024 / 1024} MB` : ''}` })),
+].sort((a, b) => a.name.localeCompare(b.name));
 
 const uploadProperties: INodeProperties[] = [
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the input binary field holding the file',
-		description: 'Binary property of each input item holding the image, GIF, video or subtitles (from Read/Write Files from Disk, an HTTP download, a drive node)',
-	},
+	binaryPropertyParameter('the image, GIF, video or subtitles (from Read/Write Files from Disk, an HTTP download, a drive node)'),
 	{
 		displayName: 'Media Category',
 		name: 'mediaCategory',
