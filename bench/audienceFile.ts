@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import type { BenchEnv } from './n8nBench';
-import { runManual } from './n8nBench';
+import { readFileThenXAds, runManual } from './n8nBench';
 
 export interface AudienceFileResult {
 	receiver: 'emulator' | 'sink';
@@ -154,36 +154,16 @@ export async function benchAudienceFile(env: BenchEnv, count: number, dir: strin
 				data: { consumerKey: env.emulator.app.consumerKey, consumerSecret: env.emulator.app.consumerSecret, accessToken: user.accessToken, accessTokenSecret: user.accessTokenSecret, environment: 'production', apiBaseUrl: sink.url, adsBaseUrl: sink.url, adsSandboxBaseUrl: sink.url },
 			})
 		: env.oauth1;
-	const workflow = {
-		name: `bench audience file ${count}`,
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [220, 0], parameters: { operation: 'read', fileSelector: file, options: {} } },
-			{
-				name: 'X Ads',
-				type: 'n8n-nodes-x-ads.xAds',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: {
-					authentication: 'xOAuth1Api',
-					resource: 'customAudience',
-					operation: 'addUsers',
-					account: { __rl: true, mode: 'id', value: fx.accountId },
-					customAudienceId: fx.customAudienceId,
-					audienceInput: 'file',
-					binaryPropertyName: 'data',
-					fileFormat: 'lines',
-					lineIdentifierType: 'email',
-				},
-				credentials: { xOAuth1Api: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
-			'Read File': { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+	const workflow = readFileThenXAds(`bench audience file ${count}`, file, {
+		resource: 'customAudience',
+		operation: 'addUsers',
+		account: { __rl: true, mode: 'id', value: fx.accountId },
+		customAudienceId: fx.customAudienceId,
+		audienceInput: 'file',
+		binaryPropertyName: 'data',
+		fileFormat: 'lines',
+		lineIdentifierType: 'email',
+	}, credential);
 	try {
 		env.emulator.control.reset();
 		const seeded = (env.emulator.control.audienceMembers(fx.customAudienceId).email as string[]).length;

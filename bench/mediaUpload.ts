@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { fillFrom, type MediaFileSpec } from '../test/fixtures/mediaFiles';
 import { cpuMs, statusKiB } from './audienceFile';
 import type { BenchEnv } from './n8nBench';
-import { runManual } from './n8nBench';
+import { readFileThenXAds, runManual } from './n8nBench';
 
 const MiB = 1024 * 1024;
 const PIECE = 2 * MiB;
@@ -74,26 +74,7 @@ async function loopbackWriteMs(file: string): Promise<number> {
 export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string): Promise<MediaUploadResult> {
 	const file = path.join(dir, `video-${bytes}.mp4`);
 	writeVideo(file, bytes);
-	const workflow = {
-		name: `bench media upload ${bytes}`,
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [220, 0], parameters: { operation: 'read', fileSelector: file, options: {} } },
-			{
-				name: 'X Ads',
-				type: 'n8n-nodes-x-ads.xAds',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: { authentication: 'xOAuth1Api', resource: 'media', operation: 'upload', binaryPropertyName: 'data', mediaCategory: 'amplify_video' },
-				credentials: { xOAuth1Api: { id: env.oauth1.id, name: env.oauth1.name } },
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
-			'Read File': { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+	const workflow = readFileThenXAds(`bench media upload ${bytes}`, file, { resource: 'media', operation: 'upload', binaryPropertyName: 'data', mediaCategory: 'amplify_video' }, env.oauth1);
 	try {
 		env.emulator.control.reset();
 		const pid = env.n8n.pid;

@@ -5,15 +5,11 @@
  * Request node downloads the image, Media → Upload sends it to X and adds it to the media library,
  * then an image website card, a nullcast post, the line item paused and the post promoted in it.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-
 import { assertMatch } from '../match';
-import type { WorkflowJson } from '../n8n';
 import { defineCase, type CaseContext } from '../types';
+import { exampleWorkflow } from '../workflows';
 
 const fixtures = (ctx: CaseContext) => ctx.emulator!.control.fixtures().production;
-const EXAMPLE = path.join(__dirname, '..', '..', '..', 'examples', 'creative-from-sheet.json');
 const SAMPLE_IMAGES = 'https://example.com/images/';
 
 export default defineCase({
@@ -21,19 +17,8 @@ export default defineCase({
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: (ctx) => {
 		const fx = fixtures(ctx);
-		const raw = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
-		const seeded: Record<string, string> = { account: fx.accountId, lineItem: fx.lineItems.reach, asUserId: fx.advertiserUserId };
 		const host = `${ctx.emulator!.urls.api.replace(/\/api$/, '')}/media/png/250000/1200x628/`;
-		const nodes = raw.nodes.map((n) => {
-			const parameters = JSON.parse(JSON.stringify(n.parameters).split(SAMPLE_IMAGES).join(host)) as Record<string, unknown>;
-			for (const [key, id] of Object.entries(seeded)) {
-				const value = parameters[key] as { __rl?: boolean; value?: string } | string | undefined;
-				if (value === '') parameters[key] = id;
-				else if (value && typeof value === 'object' && value.__rl && value.value === '') parameters[key] = { __rl: true, mode: 'id', value: id };
-			}
-			return { ...n, parameters, ...(n.credentials?.xOAuth1Api ? { credentials: { xOAuth1Api: '@x' } } : {}) };
-		});
-		return { ...raw, nodes } as WorkflowJson;
+		return exampleWorkflow('creative-from-sheet.json', { account: fx.accountId, lineItem: fx.lineItems.reach, asUserId: fx.advertiserUserId }, (text) => text.split(SAMPLE_IMAGES).join(host));
 	},
 	expect: {
 		executedNodes: ["When clicking 'Execute workflow'", 'Sheet Row', 'Download Image', 'Upload to Media Library', 'Image Website Card', 'Post (nullcast)', 'Pause Line Item', 'Promote Post'],
