@@ -203,9 +203,10 @@ interface MediaData extends IDataObject {
 /** data of a /2 answer (X's envelope {data, errors}). */
 const dataOf = (body: unknown): MediaData => ((body as { data?: MediaData } | null)?.data ?? {}) as MediaData;
 
-/** An answer that lacks what the next step needs is X's fault, said in X's words. */
+/** An answer that lacks what the next step needs is X's fault (its keys are named, never its values: an answer may echo anything). */
 function missing(ctx: IExecuteFunctions, itemIndex: number, what: string, body: unknown): never {
-	throw new NodeOperationError(ctx.getNode(), `X's answer lacks ${what}`, { itemIndex, description: `X answered: ${JSON.stringify(body).slice(0, 300)}` });
+	const keys = Object.keys(dataOf(body)).slice(0, 10).join(', ') || 'none';
+	throw new NodeOperationError(ctx.getNode(), `X's answer lacks ${what}`, { itemIndex, description: `X answered a success without it (data keys: ${keys}); upload the file again.` });
 }
 
 /** Uploads one item's file; returns X's media record as the output shows it. */
