@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
 import type { BenchEnv } from './n8nBench';
-import { runManual } from './n8nBench';
+import { readFileThenXAds, runManual } from './n8nBench';
 
 export interface AudienceFileResult {
 	receiver: 'emulator' | 'sink';
@@ -134,12 +134,12 @@ export function minimumRequests(count: number): { requests: number; perRequest: 
 }
 
 /** CPU time (user + system) of a process so far, ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-const cpuMs = (pid: number) => {
+export const cpuMs = (pid: number) => {
 	const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 	return (Number(fields[11]) + Number(fields[12])) * 10;
 };
 
-const statusKiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+export const statusKiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 export async function benchAudienceFile(env: BenchEnv, count: number, dir: string, receiver: 'emulator' | 'sink'): Promise<AudienceFileResult> {
 	const file = path.join(dir, `emails-${count}.txt`);
@@ -154,36 +154,16 @@ export async function benchAudienceFile(env: BenchEnv, count: number, dir: strin
 				data: { consumerKey: env.emulator.app.consumerKey, consumerSecret: env.emulator.app.consumerSecret, accessToken: user.accessToken, accessTokenSecret: user.accessTokenSecret, environment: 'production', apiBaseUrl: sink.url, adsBaseUrl: sink.url, adsSandboxBaseUrl: sink.url },
 			})
 		: env.oauth1;
-	const workflow = {
-		name: `bench audience file ${count}`,
-		nodes: [
-			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [220, 0], parameters: { operation: 'read', fileSelector: file, options: {} } },
-			{
-				name: 'X Ads',
-				type: 'n8n-nodes-x-ads.xAds',
-				typeVersion: 1,
-				position: [440, 0],
-				parameters: {
-					authentication: 'xOAuth1Api',
-					resource: 'customAudience',
-					operation: 'addUsers',
-					account: { __rl: true, mode: 'id', value: fx.accountId },
-					customAudienceId: fx.customAudienceId,
-					audienceInput: 'file',
-					binaryPropertyName: 'data',
-					fileFormat: 'lines',
-					lineIdentifierType: 'email',
-				},
-				credentials: { xOAuth1Api: { id: credential.id, name: credential.name } },
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
-			'Read File': { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
+	const workflow = readFileThenXAds(`bench audience file ${count}`, file, {
+		resource: 'customAudience',
+		operation: 'addUsers',
+		account: { __rl: true, mode: 'id', value: fx.accountId },
+		customAudienceId: fx.customAudienceId,
+		audienceInput: 'file',
+		binaryPropertyName: 'data',
+		fileFormat: 'lines',
+		lineIdentifierType: 'email',
+	}, credential);
 	try {
 		env.emulator.control.reset();
 		const seeded = (env.emulator.control.audienceMembers(fx.customAudienceId).email as string[]).length;

@@ -781,3 +781,20 @@ function expectedDoubles(report: OutcomeReport, carried: number, okStatuses: str
 	if (state.appliedTwice.length !== carried) problems.push(`${state.appliedTwice.length} applied twice, ${carried} expected from the lost answers`);
 	return problems;
 }
+
+/** Manual Trigger → Read/Write Files from Disk (the file, into n8n's binary store) → X Ads with these parameters. */
+export function readFileThenXAds(name: string, file: string, parameters: Record<string, unknown>, credential: { id: string; name: string }): WorkflowJson {
+	return {
+		name,
+		nodes: [
+			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [220, 0], parameters: { operation: 'read', fileSelector: file, options: {} } },
+			{ name: 'X Ads', type: 'n8n-nodes-x-ads.xAds', typeVersion: 1, position: [440, 0], parameters: { authentication: 'xOAuth1Api', ...parameters }, credentials: { xOAuth1Api: { id: credential.id, name: credential.name } } },
+		],
+		connections: {
+			Start: { main: [[{ node: 'Read File', type: 'main', index: 0 }]] },
+			'Read File': { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	} as WorkflowJson;
+}

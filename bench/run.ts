@@ -17,6 +17,8 @@
  *      run alone (--only audience-file) it replaces only its section of bench/RESULTS.md.
  * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
  *      replaces only its section of bench/RESULTS.md.
+ * media-upload: Media → Upload of a 50 MB and a 512 MB video (bench/mediaUpload.ts); run alone it
+ *      replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
  * Needs `npm run build` (the package under test is dist/) and n8n provisioned
  * (test/e2e/provision-n8n.sh; `npm run test:e2e` does it).
@@ -29,11 +31,12 @@ import * as path from 'node:path';
 import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
+import { benchMediaUpload, renderMediaUpload, type MediaUploadResult } from './mediaUpload';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'media-upload'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -92,6 +95,7 @@ interface Results {
 	lostAnswers?: LostAnswersSide[];
 	report?: ReportBenchResult[];
 	audienceFile?: AudienceFileResult[];
+	mediaUpload?: MediaUploadResult[];
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -249,6 +253,24 @@ async function main(): Promise<number> {
 		}
 	}
 
+	if (args.only.has('media-upload')) {
+		// The video is read by n8n's Read/Write Files from Disk node: n8n may read only this folder.
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-upload-'));
+		try {
+			await withN8n('-media-upload', { N8N_RESTRICT_FILE_ACCESS_TO: dir }, async (e) => {
+				results.mediaUpload = [];
+				await attempt('media upload warm-up (8 MiB, not reported)', async () => void (await benchMediaUpload(e, 8 * 1024 * 1024, dir)));
+				for (const mib of args.quick ? [8, 50] : [50, 512]) {
+					await attempt(`media upload of a ${mib} MiB video`, async () => {
+						results.mediaUpload!.push(await benchMediaUpload(e, mib * 1024 * 1024, dir));
+					});
+				}
+			});
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
 	if (args.only.has('report')) {
 		const size = args.quick ? REPORT_SIZES.quick : REPORT_SIZES.full;
 		await withN8n('-report', {}, async (e) => {
@@ -261,29 +283,26 @@ async function main(): Promise<number> {
 	results.finishedAt = new Date().toISOString();
 	results.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 	fs.mkdirSync(path.dirname(out), { recursive: true });
-	if (args.only.size === 1 && args.only.has('report') && fs.existsSync(out)) {
-		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are;
-		// a failed run changes nothing there.
-		if (!results.report?.length) {
-			log(`report failed; ${path.relative(REPO_ROOT, out)} left as it was`);
+	// A step run alone replaces only its own section and leaves the other benchmarks' figures as they are;
+	// a failed run changes nothing there.
+	const stamp = `_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
+	const alone: Partial<Record<Step, { heading: string; lines?: string[] }>> = {
+		report: { heading: '## 7. Report', lines: results.report?.length ? renderReport(results.report) : undefined },
+		'audience-file': { heading: '## 6. Audience upload from a file', lines: results.audienceFile?.length ? [...renderAudienceFile(results.audienceFile, args.latencyMs), ''] : undefined },
+		'media-upload': { heading: '## 9. Media upload', lines: results.mediaUpload?.length ? renderMediaUpload(results.mediaUpload, args.latencyMs, args.note) : undefined },
+	};
+	const only = args.only.size === 1 ? alone[[...args.only][0]] : undefined;
+	if (only && fs.existsSync(out)) {
+		if (!only.lines) {
+			log(`${[...args.only][0]} failed; ${path.relative(REPO_ROOT, out)} left as it was`);
 			return 1;
 		}
 		const text = fs.readFileSync(out, 'utf8');
-		const at = text.indexOf('## 7. Report');
+		const at = text.indexOf(only.heading);
 		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-		const section = `${renderReport(results.report).join('\n')}\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
+		const section = `${only.lines.join('\n')}\n${stamp}`;
 		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
-		log(`wrote the report section of ${path.relative(REPO_ROOT, out)}`);
-		return results.errors.length ? 1 : 0;
-	}
-	if (args.only.size === 1 && args.only.has('audience-file') && results.audienceFile?.length && fs.existsSync(out)) {
-		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are.
-		const section = renderAudienceFile(results.audienceFile, args.latencyMs).join('\n');
-		const text = fs.readFileSync(out, 'utf8');
-		const at = text.indexOf('## 6. Audience upload from a file');
-		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-		const stamp = `\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
-		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}${stamp}` : `${text.slice(0, at)}${section}${stamp}${next < 0 ? '' : text.slice(next)}`);
+		log(`wrote the ${only.heading.replace(/^## /, '')} section of ${path.relative(REPO_ROOT, out)}`);
 	} else fs.writeFileSync(out, renderMarkdown(results));
 	const json = path.join(REPO_ROOT, '.cache', `bench-results${args.quick ? '-quick' : ''}.json`);
 	fs.writeFileSync(json, JSON.stringify(results, null, 2));
@@ -440,6 +459,7 @@ function renderMarkdown(r: Results): string {
 	}
 
 	if (r.audienceFile?.length) p(...renderAudienceFile(r.audienceFile, r.args.latencyMs));
+	if (r.mediaUpload?.length) p(...renderMediaUpload(r.mediaUpload, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
 	if (r.errors.length) {

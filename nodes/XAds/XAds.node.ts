@@ -33,6 +33,7 @@ import { fundingInstrumentResource } from './resources/fundingInstrument';
 import { keywordInsightResource } from './resources/keywordInsight';
 import { lineItemResource } from './resources/lineItem';
 import { lineItemCuratedCategoryResource } from './resources/lineItemCuratedCategory';
+import { mediaResource } from './resources/media';
 import { mediaLibraryResource } from './resources/mediaLibrary';
 import { placementResource } from './resources/placement';
 import { pollCardResource } from './resources/pollCard';
@@ -93,6 +94,7 @@ export const adsResources: Resource[] = [
 	targetingOptionResource,
 	accountMediaResource,
 	cardResource,
+	mediaResource,
 	mediaLibraryResource,
 	pollCardResource,
 	videoConversationCardResource,

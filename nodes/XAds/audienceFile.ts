@@ -20,6 +20,7 @@ import { xApiError } from '../shared/errors';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
+import { binaryPropertyParameter } from './fields';
 import { inputError, shown } from '../shared/validation';
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
@@ -189,16 +190,7 @@ const typeOptions = (identifiers: Field[]) => identifiers.map((f) => ({ name: f.
 function fileProperties(identifiers: Field[], timeFields: Field[]): INodeProperties[] {
 	const file = { audienceInput: ['file'] };
 	return [
-		{
-			displayName: 'Input Binary Field',
-			name: 'binaryPropertyName',
-			type: 'string',
-			default: 'data',
-			required: true,
-			hint: 'The name of the input binary field holding the file',
-			description: 'Binary property of each input item holding the list (from Read/Write Files from Disk, an HTTP download, a CRM export)',
-			displayOptions: { show: file },
-		},
+		{ ...binaryPropertyParameter('the list (from Read/Write Files from Disk, an HTTP download, a CRM export)'), displayOptions: { show: file } },
 		{
 			displayName: 'File Format',
 			name: 'fileFormat',

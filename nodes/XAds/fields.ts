@@ -1,5 +1,5 @@
 /** Fields that many X Ads endpoints share. */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field } from '../shared/endpoints';
 
@@ -120,3 +120,16 @@ export const catalogField: Field = {
 		placeholder: 'e.g. 1a2b3c',
 	},
 };
+
+/** The binary property of the item that holds the file an operation reads (a list, an image, a video). */
+export function binaryPropertyParameter(holding: string): INodeProperties {
+	return {
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field holding the file',
+		description: `Binary property of each input item holding ${holding}`,
+	};
+}

@@ -233,7 +233,7 @@ function toOptions(values: readonly string[]): INodePropertyOptions[] {
 	);
 }
 
-function fieldProperty(field: Field): INodeProperties {
+export function fieldProperty(field: Field): INodeProperties {
 	const base = {
 		displayName: field.label,
 		name: paramName(field),

@@ -49,6 +49,8 @@ export interface XRequest {
 	qs?: IDataObject;
 	/** JSON body (Content-Type application/json); never signed. */
 	body?: IDataObject | IDataObject[];
+	/** A body sent as these bytes with its own Content-Type (a multipart media segment); never signed. */
+	rawBody?: { bytes: Buffer; contentType: string };
 	auth?: XAuth;
 	/** Safe to send again after a 5xx or a dropped connection; defaults to every method but POST. */
 	idempotent?: boolean;
@@ -353,6 +355,10 @@ export async function xRequest(
 			const empty = request.host === 'api' && !Array.isArray(request.body) && Object.keys(request.body).length === 0;
 			options.body = empty ? '{}' : (request.body as IDataObject);
 			options.headers = { 'Content-Type': 'application/json' };
+		}
+		if (request.rawBody) {
+			options.body = request.rawBody.bytes;
+			options.headers = { 'Content-Type': request.rawBody.contentType };
 		}
 		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
 

@@ -20,6 +20,7 @@ import { validProduct as product } from '../fixtures/products';
 import { analyticsBadInput } from './badInputAnalytics';
 import { creativesSettingsBadInput } from './badInputCreativesSettings';
 import { measurementBadInput } from './badInputMeasurement';
+import { mediaBadInput } from './badInputMedia';
 
 export type CorpusNode = 'ads' | 'webhooks' | 'oauth' | 'trigger';
 export type RuleKind =
@@ -1211,7 +1212,7 @@ const campaignMgmt: BadInput[] = [
 	]),
 ];
 
-export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput, ...measurementBadInput];
+export const badInput: BadInput[] = [...doc01, ...doc02, ...doc03, ...careless, ...targeting, ...campaignMgmt, ...creativesSettingsBadInput, ...analyticsBadInput, ...measurementBadInput, ...mediaBadInput];
 
 /** A test name: document and section, resource, field and rule, and the description. */
 export function entryName(entry: BadInput): string {

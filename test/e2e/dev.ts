@@ -111,7 +111,14 @@ interface SeededIds {
 	/** The X Pixel and its purchase event (the Conversions API example). */
 	pixelId: string;
 	eventId: string;
+	lineItem: string;
+	advertiser: string;
+	/** Origin of the emulator's media host: sample image URLs of the examples point there. */
+	mediaHost: string;
 }
+
+/** The examples' sample image URL prefix; under dev a 1200x628 PNG of the emulator's media host. */
+export const SAMPLE_IMAGES = 'https://example.com/images/';
 
 const SEEDED_PARAMETERS: Record<string, keyof SeededIds> = {
 	account: 'account',
@@ -125,6 +132,8 @@ const SEEDED_PARAMETERS: Record<string, keyof SeededIds> = {
 	tweetIds: 'post',
 	pixelId: 'pixelId',
 	eventId: 'eventId',
+	lineItem: 'lineItem',
+	asUserId: 'advertiser',
 };
 
 /**
@@ -150,6 +159,7 @@ export function fillSeededIds(wf: WorkflowJson, ids: SeededIds): WorkflowJson {
 	const fill = (value: unknown, key?: string): unknown => {
 		const seeded = key !== undefined && key in SEEDED_PARAMETERS ? ids[SEEDED_PARAMETERS[key]] : undefined;
 		if (seeded !== undefined && value === '') return seeded;
+		if (typeof value === 'string' && value.includes(SAMPLE_IMAGES)) return value.split(SAMPLE_IMAGES).join(`${ids.mediaHost}/media/png/250000/1200x628/`);
 		if (Array.isArray(value)) return value.map((v) => fill(v));
 		if (!value || typeof value !== 'object') return value;
 		const object = value as Record<string, unknown>;
@@ -209,6 +219,9 @@ async function main(): Promise<void> {
 		post: fixtures.postId,
 		pixelId: emulator.control.statsFixtures().pixelId,
 		eventId: emulator.control.statsFixtures().eventIds[0],
+		lineItem: fixtures.lineItems.reach,
+		advertiser: fixtures.advertiserUserId,
+		mediaHost: emulator.urls.api.replace(/\/api$/, ''),
 	};
 
 	let n8n: N8nInstance | undefined;

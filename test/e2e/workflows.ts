@@ -170,3 +170,24 @@ export async function latestHttpRequestVersion(ctx: { client: { nodeTypes(): Pro
 	const versions = types.filter((t) => t.name === 'n8n-nodes-base.httpRequest').flatMap((t) => (Array.isArray(t.version) ? t.version : [t.version]));
 	return Math.max(...versions);
 }
+
+/**
+ * An example of examples/ as `npm run dev` runs it (test/e2e/dev.ts, which cannot be imported: it
+ * starts dev): the empty IDs it leaves filled with seeded ones (a resource locator by ID), its
+ * X credential the case's, Wait-for-approval steps resuming after a second, and `rewrite` applied
+ * to every parameter's text (e.g. a sample URL pointed at the emulator).
+ */
+export function exampleWorkflow(file: string, seeded: Record<string, string>, rewrite: (text: string) => string = (t) => t): WorkflowJson {
+	const raw = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8')) as WorkflowJson;
+	const nodes = raw.nodes.map((n) => {
+		if (n.type === 'n8n-nodes-base.wait' && (n.parameters as Record<string, unknown>)?.resume === 'webhook') return { ...n, parameters: { resume: 'timeInterval', amount: 1, unit: 'seconds' } };
+		const parameters = JSON.parse(rewrite(JSON.stringify(n.parameters))) as Record<string, unknown>;
+		for (const [key, id] of Object.entries(seeded)) {
+			const value = parameters[key] as { __rl?: boolean; value?: string } | string | undefined;
+			if (value === '') parameters[key] = id;
+			else if (value && typeof value === 'object' && value.__rl && value.value === '') parameters[key] = { __rl: true, mode: 'id', value: id };
+		}
+		return { ...n, parameters, ...(n.credentials?.xOAuth1Api ? { credentials: { xOAuth1Api: '@x' } } : {}) };
+	});
+	return { ...raw, nodes } as WorkflowJson;
+}

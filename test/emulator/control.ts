@@ -6,6 +6,7 @@ import { enqueueFaults, setRandomFaults } from './faults';
 import type { EmulatorResponse } from './http';
 import { setBudget } from './ratelimit';
 import { serializeCreatives } from './state/creatives';
+import { createMediaUploadControl, type MediaUploadControl } from './state/mediaUploads';
 import { createCatalogAudienceControl, handleCatalogAudienceControl, serializeCatalogsAndAudiences, type CatalogAudienceControl } from './state/catalogAudienceControl';
 import { revokeBearer } from './routes/oauth';
 import { createMeasurementControl, handleMeasurementControl, type MeasurementControl } from './routes/measurement';
@@ -41,7 +42,7 @@ export type DeepReadonly<T> = T extends (...args: never[]) => unknown
 				? { readonly [P in keyof T]: DeepReadonly<T[P]> }
 				: T;
 
-export interface EmulatorControl extends CatalogAudienceControl, WebhookControl, PlatformControl, StatsControl, MeasurementControl {
+export interface EmulatorControl extends MediaUploadControl, CatalogAudienceControl, WebhookControl, PlatformControl, StatsControl, MeasurementControl {
 	/** Back to the seed state: clears the request log, faults, rate-limit budgets and issued tokens. */
 	reset(): void;
 	/** Creates `count` more accounts (default: production, owned by users[0]); returns their ids. */
@@ -138,6 +139,7 @@ export function createControl(host: ControlHost): EmulatorControl {
 			return Date.now() + host.store.clockOffsetMs;
 		},
 		...createCatalogAudienceControl(() => host.store),
+		...createMediaUploadControl(() => host.store),
 		...createWebhookControl(() => host.store),
 		...createStatsControl(() => host.store),
 		...createMeasurementControl(() => host.store),
@@ -238,6 +240,8 @@ export function handleControlRequest(
 				return json(control.stats());
 			case 'GET /state':
 				return json(serializeState(host.store));
+			case 'GET /media-uploads':
+				return json(control.mediaUploads());
 			case 'GET /fixtures':
 				return json(control.fixtures());
 			case 'POST /clock':

@@ -5,7 +5,7 @@
 import type { Base, FaultKind, FaultMatch, FaultSpec, RandomFaultOptions, Store } from './store';
 import { mulberry32 } from './util';
 
-const KINDS: FaultKind[] = ['rate_limit', 'server_error', 'drop', 'latency'];
+const KINDS: FaultKind[] = ['rate_limit', 'server_error', 'drop', 'latency', 'lose_answer'];
 const STATUSES = [500, 502, 503, 504];
 
 export interface FaultTarget {

@@ -1,5 +1,6 @@
 /** Request context, response values and error helpers shared by every route module. */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { FormPart } from './multipart';
 import type { ParamList } from './oauth1';
 import type { AccessTokenRecord, AdsEnvironment, Base, Store, UserRecord } from './store';
 
@@ -13,7 +14,10 @@ export interface RequestContext {
 	/** Decoded query parameters in order, duplicates kept. */
 	query: ParamList;
 	headers: IncomingHttpHeaders;
+	/** The body as text (UTF-8); empty for a multipart body, whose bytes are in `multipart`. */
 	rawBody: string;
+	/** The parts of a multipart/form-data body (media uploads), null for any other body or a malformed one. */
+	multipart: FormPart[] | null;
 	/** Decoded form body parameters when Content-Type is application/x-www-form-urlencoded. */
 	form: ParamList | null;
 	/** Parsed JSON body when Content-Type is application/json (undefined otherwise). */

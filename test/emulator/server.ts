@@ -11,6 +11,7 @@ import { checkAdsRequest } from './conformance';
 import { conformV2 } from '../reference/openapi';
 import { takeFault } from './faults';
 import { HttpError, legacyError, type EmulatorResponse, type RequestContext } from './http';
+import { multipartBoundary, parseMultipart } from './multipart';
 import { isFormContentType, parseParamString } from './oauth1';
 import { peek, rateHeaders, take, TOTAL_COUNT_SUFFIX, type RateState } from './ratelimit';
 import { Router, type AuthMode } from './router';
@@ -44,6 +45,7 @@ import { registerActivityStreamRoutes } from './routes/activityStream';
 import { registerConnectionRoutes } from './routes/connections';
 import { registerOAuth2Routes } from './routes/oauth2';
 import { registerStreamRuleRoutes } from './routes/streamRules';
+import { handleMediaFileRequest, registerMediaUploadRoutes } from './routes/mediaUpload';
 import { handlePlatformControlRequest } from './state/platformControl';
 import { handleWebhookControlRequest } from './webhookControl';
 import { createIdentity, createStore, MAX_LOG_ENTRIES, type Base, type FaultSpec, type Identity, type RequestLogEntry, type Store } from './store';
@@ -83,6 +85,7 @@ function buildRouter(): Router {
 	registerAccountActivityRoutes(router);
 	registerActivityStreamRoutes(router);
 	registerStreamRuleRoutes(router);
+	registerMediaUploadRoutes(router);
 	registerConnectionRoutes(router);
 	registerOAuth2Routes(router);
 	registerAccountRoutes(router);
@@ -268,11 +271,15 @@ class Emulator implements XEmulator, ControlHost {
 		const rawQuery = q === -1 ? '' : url.slice(q + 1);
 		// X's file host (job results): unsigned downloads, answered apart from the API.
 		if (handleFileRequest(this.store, rawPath, req, res, this.options.latencyMs ?? 0)) return;
+		if (method === 'GET' && handleMediaFileRequest(rawPath, res)) return;
 		const located = locate(rawPath);
 		const bodyBuf = await readBody(req);
 		if (!located) return write(res, { status: 404, body: { errors: [{ code: 34, message: 'Sorry, that page does not exist.' }] } });
 		if (bodyBuf === null) return write(res, { status: 413, body: { errors: [{ code: 'INVALID_PARAMETER', message: 'Request body too large' }] } });
-		const rawBody = bodyBuf.toString('utf8');
+		// A multipart body (a media upload) keeps its bytes as bytes; it is neither text nor logged whole.
+		const boundary = multipartBoundary(req.headers['content-type']);
+		const multipart = boundary === undefined ? null : parseMultipart(bodyBuf, boundary);
+		const rawBody = boundary === undefined ? bodyBuf.toString('utf8') : '';
 
 		if (located.base === 'control') {
 			const webhookControl = await handleWebhookControlRequest(this.control, method, located.path, rawBody);
@@ -293,7 +300,7 @@ class Emulator implements XEmulator, ControlHost {
 			path,
 			query: rawQuery,
 			headers: loggedHeaders(req),
-			body: rawBody,
+			body: boundary === undefined ? rawBody : `<multipart/form-data, ${bodyBuf.length} bytes: ${(multipart ?? []).map((p) => (p.filename === undefined && p.data.length <= 64 ? `${p.name}=${p.data.toString('utf8')}` : `${p.name} (${p.data.length} bytes)`)).join(', ') || 'malformed'}>`,
 			status: null,
 		};
 		store.log.push(entry);
@@ -301,8 +308,13 @@ class Emulator implements XEmulator, ControlHost {
 		// Fixed latency: the answer leaves latencyMs after the request arrived, the emulator's own work
 		// done meanwhile (as a server answering in that time), so its CPU does not add to the latency.
 		const answerAt = Date.now() + (this.options.latencyMs ?? 0);
+		let loseAnswer = false;
 		const send = (r: EmulatorResponse) => {
 			entry.status = r.status;
+			if (loseAnswer) {
+				res.socket?.destroy();
+				return;
+			}
 			const wait = answerAt - Date.now();
 			if (wait > 0) void sleep(wait).then(() => write(res, r));
 			else write(res, r);
@@ -326,6 +338,7 @@ class Emulator implements XEmulator, ControlHost {
 		if (fault) {
 			entry.fault = fault.kind;
 			store.stats.faultsApplied++;
+			loseAnswer = fault.kind === 'lose_answer';
 			const handled = await this.applyFault(fault, base, userRate.limit, res, answerAt, (r) =>
 				send({ ...r, headers: { ...rateHeadersNow(), ...r.headers } }),
 			);
@@ -351,6 +364,7 @@ class Emulator implements XEmulator, ControlHost {
 			query: parseParamString(rawQuery) ?? [],
 			headers: req.headers,
 			rawBody,
+			multipart,
 			form,
 			json,
 			pathParams: match?.params ?? {},
@@ -425,6 +439,8 @@ class Emulator implements XEmulator, ControlHost {
 			case 'latency':
 				await sleep(fault.ms ?? 1000);
 				return false;
+			case 'lose_answer':
+				return false; // handled below; the answer is then replaced by a closed connection
 			case 'rate_limit': {
 				const reset = Math.ceil(Date.now() / 1000) + (fault.resetInSeconds ?? 60);
 				const s: RateState = { limit, remaining: 0, reset, exceeded: true };

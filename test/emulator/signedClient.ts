@@ -24,12 +24,12 @@ export interface SignedOptions {
 	form?: Record<string, string>;
 	/** JSON body (not signed), sent as application/json unless contentType says otherwise. */
 	json?: unknown;
-	/** Raw body with this Content-Type (not signed unless form-encoded). */
-	body?: string;
+	/** Raw body with this Content-Type (not signed unless form-encoded); bytes for multipart uploads. */
+	body?: string | Buffer;
 	contentType?: string;
 }
 
-export async function call(method: string, url: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+export async function call(method: string, url: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Reply> {
 	const r = await request(url, { method: method as 'GET', headers, body });
 	const text = await r.body.text();
 	return { status: r.statusCode, headers: r.headers, json: text ? JSON.parse(text) : undefined };
@@ -51,7 +51,7 @@ export function signedClient(emulator: () => XEmulator) {
 	return async function signed(method: string, url: string, opts: SignedOptions = {}): Promise<Reply> {
 		const user = opts.user === undefined ? emulator().users[0] : opts.user;
 		const headers: Record<string, string> = { authorization: authHeader(method, url, user, opts.form) };
-		let body: string | undefined;
+		let body: string | Buffer | undefined;
 		if (opts.form) {
 			headers['content-type'] = 'application/x-www-form-urlencoded';
 			body = Object.entries(opts.form)

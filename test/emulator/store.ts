@@ -223,7 +223,8 @@ export interface RateBucket {
 	resetAtMs: number;
 }
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'drop' | 'latency';
+/** drop: the request is never handled; lose_answer: it is handled (X applied it) and the connection closes before the answer. */
+export type FaultKind = 'rate_limit' | 'server_error' | 'drop' | 'latency' | 'lose_answer';
 
 export interface FaultMatch {
 	method?: string;

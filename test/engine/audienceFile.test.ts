@@ -5,17 +5,12 @@
  * as X's 5,000,000-byte limit allows, with one summary per request and a final count check.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
-import { Container } from '@n8n/di';
-import { BinaryDataService } from 'n8n-core';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { RecordSplitter } from '../../nodes/XAds/audienceFile';
 import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/audienceHashing';
-import { engineSuite, suiteHelpers, X_ADS } from './env';
+import { engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 
 const env = engineSuite();
 const { fx, requests } = suiteHelpers(env);
@@ -65,16 +60,7 @@ class TestFiles implements INodeType {
 	}
 }
 
-let storage: string;
-beforeAll(async () => {
-	env.harness.nodeTypes.register(TestFiles);
-	// n8n's binary data service in filesystem mode, as n8n runs it (files under a temp folder).
-	storage = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
-	const service = Container.get(BinaryDataService);
-	Object.assign((service as unknown as { config: IDataObject }).config, { mode: 'filesystem', localStoragePath: storage });
-	await service.init();
-});
-afterAll(() => rmSync(storage, { recursive: true, force: true }));
+fileInputSuite(env, TestFiles);
 
 interface Run {
 	files: TestFile[];
@@ -84,21 +70,7 @@ interface Run {
 }
 
 async function runFiles({ files, store = 'item', parameters, continueOnFail }: Run) {
-	const result = await env.harness.run({
-		nodes: [
-			{ name: 'Files', type: 'test.files', parameters: { files: JSON.stringify(files), store } },
-			{
-				name: 'X Ads',
-				type: X_ADS,
-				parameters: { authentication: 'xOAuth1Api', ...parameters },
-				credentials: { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } },
-				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-			},
-		],
-		connections: { Files: { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] } },
-		startNode: 'Files',
-	});
-	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
+	return await runXAdsAfter(env, { name: 'Files', type: 'test.files', parameters: { files: JSON.stringify(files), store } }, parameters, continueOnFail);
 }
 
 const audienceFromFile = (operation: 'addUsers' | 'removeUsers', extra: INodeParameters = {}): INodeParameters => ({

@@ -167,8 +167,9 @@ describe('bad input corpus: coverage', () => {
 			}
 		}
 		// Rules on things that are not fields of the definitions: the credential's environment, the
-		// collection's Limit (sent as count), audience users (any identifier), and the trigger's requests.
-		const notFields = new Set(['environment', 'count', 'users']);
+		// collection's Limit (sent as count), audience users (any identifier), the file of a media upload
+		// (its binary property), and the trigger's requests.
+		const notFields = new Set(['environment', 'count', 'users', 'media']);
 		const unknown = badInput
 			.filter((e) => e.node !== 'trigger')
 			.filter((e) => !known.has(`${e.node} ${e.resource}.${e.operation}`) || (!notFields.has(e.wire) && !known.has(`${e.node} ${e.resource}.${e.operation} ${e.wire}`)))

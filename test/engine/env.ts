@@ -2,7 +2,13 @@
  * One test environment: the X emulator on loopback and the engine harness with this package's
  * nodes and credentials, the credentials pointing at the emulator.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { Container } from '@n8n/di';
+import { BinaryDataService } from 'n8n-core';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
@@ -222,4 +228,39 @@ export async function withAdsBaseUrl<T>(env: XTestEnv, adsBaseUrl: string, run: 
 	} finally {
 		env.harness.setCredentialData('xOAuth1Api', saved);
 	}
+}
+
+/**
+ * For suites whose input is files: registers their test start nodes and runs n8n's binary data
+ * service in filesystem mode, as n8n runs it (files under a temp folder, removed after the suite).
+ */
+export function fileInputSuite(env: XTestEnv, ...startNodes: Array<new () => INodeType>): void {
+	let storage: string;
+	beforeAll(async () => {
+		for (const node of startNodes) env.harness.nodeTypes.register(node);
+		storage = mkdtempSync(join(tmpdir(), 'n8n-binary-'));
+		const service = Container.get(BinaryDataService);
+		Object.assign((service as unknown as { config: IDataObject }).config, { mode: 'filesystem', localStoragePath: storage });
+		await service.init();
+	});
+	afterAll(() => rmSync(storage, { recursive: true, force: true }));
+}
+
+/** Runs a start node (name, type, parameters) then the X Ads node; `out()` gives X Ads' JSON. */
+export async function runXAdsAfter(env: XTestEnv, start: { name: string; type: string; parameters: INodeParameters }, parameters: INodeParameters, continueOnFail?: boolean) {
+	const result = await env.harness.run({
+		nodes: [
+			start,
+			{
+				name: 'X Ads',
+				type: X_ADS,
+				parameters: { authentication: 'xOAuth1Api', ...parameters },
+				credentials: { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } },
+				...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		],
+		connections: { [start.name]: { main: [[{ node: 'X Ads', type: 'main', index: 0 }]] } },
+		startNode: start.name,
+	});
+	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
 }

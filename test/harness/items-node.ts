@@ -1,6 +1,7 @@
 /**
  * Test-only start node 'test.items': emits the items given in its `items` parameter
  * (a JSON string or an array of objects), so workflows get input without n8n-nodes-base.
+ * An object's "$binary" key becomes the item's binary data: {"<property>": {data (base64), mimeType, fileName}}.
  */
 import type {
 	IDataObject,
@@ -46,10 +47,10 @@ export class TestItems implements INodeType {
 		}
 		const list = Array.isArray(parsed) ? parsed : [parsed];
 		return [
-			list.map((json) => ({
-				json: (json ?? {}) as IDataObject,
-				pairedItem: { item: 0 },
-			})),
+			list.map((entry) => {
+				const { $binary, ...json } = (entry ?? {}) as IDataObject;
+				return { json, ...($binary ? { binary: $binary as INodeExecutionData['binary'] } : {}), pairedItem: { item: 0 } };
+			}),
 		];
 	}
 }

@@ -137,7 +137,8 @@ function adsEmulatorRoutes() {
 
 describe("X Ads node against X's Ads reference", () => {
 	const reference = loadAdsReference();
-	const endpoints = adsResources.flatMap((r) => r.endpoints);
+	// Operations on X API v2 (Media → Upload) are judged by openapi.json (openapi.test.ts), not the Ads reference.
+	const endpoints = adsResources.flatMap((r) => r.endpoints).filter((e) => e.host !== 'api');
 
 	it('implements only documented endpoints, each as X documents it', () => {
 		const missing: string[] = [];

@@ -12,6 +12,8 @@ import { DIRECTION_REFUSED_KINDS, DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KI
 import type { RequestContext } from '../emulator/http';
 import { startEmulator, type XEmulator } from '../emulator/index';
 import { Router } from '../emulator/router';
+import { signedClient } from '../emulator/signedClient';
+import { mediaFile } from '../fixtures/mediaFiles';
 import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, directionalActivityKinds, directionRefusedKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
 
 let emu: XEmulator;
@@ -174,6 +176,58 @@ describe('every /2 route the emulator serves answers as openapi.json describes',
 		expect(activityStreamLineProblems(JSON.parse(lines[0]))).toEqual([]);
 		expect(JSON.parse(lines[0]).data).toMatchObject({ event_type: 'post.create', event_uuid: expect.stringMatching(/^\d{1,19}$/) });
 		expect((await call('GET', '/2/activity/stream', '/2/activity/stream?backfill_minutes=6')).status).toBe(400);
+	});
+
+	it('media upload (OAuth 1.0a user context): one-shot, initialize/append/finalize/status, metadata, and the refusals', async () => {
+		const signed = signedClient(() => emu);
+		const media = async (method: string, pattern: string, path: string, opts: Parameters<typeof signed>[2] = {}) => {
+			const r = await signed(method, `${emu.urls.api}${path}`, opts);
+			expect({ route: `${method} ${pattern}`, problems: v2ResponseProblems(method, pattern, r.status, r.json) }).toEqual({ route: `${method} ${pattern}`, problems: [] });
+			expect(r.status).not.toBe(500);
+			exercised.add(`${method} ${pattern}`);
+			return r;
+		};
+		const boundary = 'b0undary';
+		const multipart = (fields: Record<string, string>, bytes: Buffer) =>
+			Buffer.concat([
+				Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="f"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+				bytes,
+				Buffer.from(Object.entries(fields).map(([k, v]) => `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}`).join('') + `\r\n--${boundary}--\r\n`),
+			]);
+		const contentType = `multipart/form-data; boundary=${boundary}`;
+		const png = mediaFile({ kind: 'png', bytes: 4000, width: 640, height: 360 }).bytes;
+		const one = await media('POST', '/2/media/upload', '/2/media/upload', { body: multipart({ media_category: 'tweet_image' }, png), contentType });
+		expect(one.json.data).toMatchObject({ media_key: `3_${one.json.data.id}`, size: 4000, image: { w: 640, h: 360 } });
+		expect((await media('POST', '/2/media/upload', '/2/media/upload', { body: multipart({ media_category: 'amplify_video' }, png), contentType })).status).toBe(400);
+		expect((await media('POST', '/2/media/metadata', '/2/media/metadata', { json: { id: one.json.data.id, metadata: { alt_text: { text: 'a shoe' } } } })).json.data).toEqual({ id: one.json.data.id, associated_metadata: { alt_text: { text: 'a shoe' } } });
+
+		const video = mediaFile({ kind: 'mp4', bytes: 3000 }).bytes;
+		const init = await media('POST', '/2/media/upload/initialize', '/2/media/upload/initialize', { json: { media_category: 'amplify_video', media_type: 'video/mp4', total_bytes: 3000, additional_owners: ['783214'] } });
+		const id = init.json.data.id as string;
+		expect(init.json.data).toMatchObject({ media_key: `13_${id}`, expires_after_secs: 86400 });
+		expect((await media('POST', '/2/media/upload/initialize', '/2/media/upload/initialize', { json: { media_category: 'tweet_gif', media_type: 'video/mp4', total_bytes: 3 } })).json.errors[0].parameters).toEqual({ media_type: ['video/mp4'] });
+		expect((await media('POST', '/2/media/upload/initialize', '/2/media/upload/initialize', { json: { media_category: 'tweet_image', media_type: 'image/png', total_bytes: 6 * 1024 * 1024 } })).status).toBe(400);
+		const append = (index: number, bytes: Buffer) => media('POST', '/2/media/upload/:id/append', `/2/media/upload/${id}/append`, { body: multipart({ segment_index: String(index) }, bytes), contentType });
+		expect((await append(0, video.subarray(0, 1000))).json.data.expires_at).toBeGreaterThan(Date.now() / 1000);
+		// The JSON form (media base64) is openapi's too.
+		await media('POST', '/2/media/upload/:id/append', `/2/media/upload/${id}/append`, { json: { segment_index: 2, media: video.subarray(2000).toString('base64') } });
+		expect((await append(1000, video.subarray(1000, 2000))).json.errors[0].parameters).toEqual({ segment_index: ['1000'] });
+		expect((await media('POST', '/2/media/upload/:id/finalize', `/2/media/upload/${id}/finalize`)).json.detail).toMatch(/Segments 1 of upload \d+ were never appended/);
+		expect((await append(1, video.subarray(1000, 2001))).status).toBe(400); // over total_bytes
+		await append(1, video.subarray(1000, 2000));
+		const done = await media('POST', '/2/media/upload/:id/finalize', `/2/media/upload/${id}/finalize`);
+		expect(done.json.data).toMatchObject({ id, size: 3000, processing_info: { state: 'pending', check_after_secs: 1 } });
+		const status = () => media('GET', '/2/media/upload', `/2/media/upload?media_id=${id}&command=STATUS`);
+		expect((await status()).json.data.processing_info.state).toBe('pending'); // polled before check_after_secs
+		emu.control.advanceClock(1000);
+		expect((await status()).json.data.processing_info).toMatchObject({ state: 'in_progress', progress_percent: 50 });
+		emu.control.advanceClock(1000);
+		expect((await status()).json.data).toMatchObject({ processing_info: { state: 'succeeded', progress_percent: 100 }, video: { video_type: 'video/mp4' } });
+		expect(emu.control.mediaUploads()[1]).toMatchObject({ additional_owners: ['783214'], processing: { earlyPolls: 1 } });
+		expect((await media('GET', '/2/media/upload', '/2/media/upload?media_id=42&command=STATUS')).status).toBe(404);
+		emu.control.expireMediaUpload(id);
+		expect((await status()).json.detail).toMatch(/expired/);
+		expect((await append(0, video.subarray(0, 1000))).status).toBe(400);
 	});
 
 	it('covered every /2 route the emulator registers (a new route needs a case above), each one in openapi.json', () => {

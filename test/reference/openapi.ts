@@ -13,6 +13,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 
 import { verifyBearer, verifyOAuth1 } from '../emulator/auth';
+import type { FormPart } from '../emulator/multipart';
 import { authErrors, HttpError, type EmulatorResponse, type RequestContext } from '../emulator/http';
 import { platformState } from '../emulator/state/platform';
 import { referenceDir } from './adsReference';
@@ -40,6 +41,8 @@ export interface V2Operation {
 	parameters: OpenApiParameter[];
 	requestBodyRequired: boolean;
 	hasJsonBody: boolean;
+	/** Takes multipart/form-data (media uploads: raw bytes instead of base64). */
+	hasMultipartBody: boolean;
 	description: string;
 }
 
@@ -111,6 +114,7 @@ export function v2Operation(method: string, routePattern: string): V2Operation |
 		parameters,
 		requestBodyRequired: body?.required === true,
 		hasJsonBody: !!(body?.content as Json | undefined)?.['application/json'],
+		hasMultipartBody: !!(body?.content as Json | undefined)?.['multipart/form-data'],
 		description: String(op.description ?? ''),
 	};
 }
@@ -145,6 +149,8 @@ export interface V2RequestParts {
 	rawBody: string;
 	/** Parsed JSON body (undefined when none or not JSON). */
 	json: unknown;
+	/** Parts of a multipart/form-data body (null when malformed or another type). */
+	multipart?: FormPart[] | null;
 }
 
 /** X's 400 problem for a request that does not conform; `parameter` names the failing field. */
@@ -260,7 +266,18 @@ export function v2RequestProblems(req: V2RequestParts): InvalidRequest[] {
 
 	const type = String(req.contentType ?? '').split(';')[0].trim().toLowerCase();
 	const bodyGiven = req.rawBody.trim() !== '';
-	if (op.hasJsonBody && (bodyGiven || op.requestBodyRequired)) {
+	if (type === 'multipart/form-data') {
+		if (!op.hasMultipartBody) {
+			problems.push({ parameter: 'Content-Type', value: type, message: `This endpoint takes no multipart/form-data body${op.hasJsonBody ? ' (JSON only)' : ''}.` });
+		} else if (!req.multipart) {
+			problems.push({ parameter: 'body', value: undefined, message: 'The multipart/form-data body is malformed (no boundary, a part without a name, or no closing delimiter).' });
+		} else {
+			const parts = [...opPath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'requestBody', 'content', 'multipart/form-data', 'schema'];
+			const form = formObject(resolveRef<Json>({ $ref: `#/${pointer(...parts)}` }), req.multipart);
+			if (typeof form === 'string') problems.push({ parameter: form, value: undefined, message: `The ${form} part may be given only once.` });
+			else problems.push(...schemaErrors(compileAt(...parts), form, ''));
+		}
+	} else if (op.hasJsonBody && (bodyGiven || op.requestBodyRequired)) {
 		if (!bodyGiven) {
 			problems.push({ parameter: 'body', value: undefined, message: 'A JSON body is required.' });
 		} else if (type !== 'application/json') {
@@ -275,6 +292,23 @@ export function v2RequestProblems(req: V2RequestParts): InvalidRequest[] {
 		problems.push({ parameter: 'body', value: undefined, message: 'This endpoint takes no body.' });
 	}
 	return problems;
+}
+
+/**
+ * A multipart body as the object its schema describes: text parts typed as the schema's property
+ * types (integers from their digits), file bytes as a stand-in string (format binary takes any).
+ * Returns the name of a repeated part instead.
+ */
+function formObject(schema: Json, parts: FormPart[]): Json | string {
+	const properties = (resolveRef<Json>(schema).properties ?? {}) as Json;
+	const out: Json = {};
+	for (const part of parts) {
+		if (part.name in out) return part.name;
+		const type = resolveRef<Json>(properties[part.name] ?? {}).type;
+		const text = part.filename === undefined ? part.data.toString('utf8') : `<${part.data.length} bytes>`;
+		out[part.name] = (type === 'integer' || type === 'number') && /^-?\d+$/.test(text) ? Number(text) : text;
+	}
+	return out;
 }
 
 // ---- Responses -----------------------------------------------------------------------------------
@@ -407,6 +441,7 @@ export async function conformV2(ctx: RequestContext, routePattern: string, handl
 		contentType: ctx.headers['content-type'],
 		rawBody: ctx.rawBody,
 		json: ctx.json,
+		multipart: ctx.multipart,
 	});
 	let answer: EmulatorResponse;
 	try {

@@ -38,7 +38,7 @@ export function checkMediaKind(
 
 const mediaKeyField: Field = { wire: 'media_key', label: 'Media Key', type: 'string', required: true, rules: MEDIA_KEY };
 
-const detailFields: Field[] = [
+export const detailFields: Field[] = [
 	{ wire: 'name', label: 'Name', type: 'string', rules: { maxLength: 100 } },
 	{ wire: 'file_name', label: 'File Name', type: 'string', rules: { maxLength: 255 } },
 	{ wire: 'title', label: 'Title', type: 'string', description: 'Videos only. The headline under the video when posted; a post shows it only when it sets Video Title (video_title).', rules: { maxLength: 70 } },
