@@ -17,6 +17,7 @@ const WEBHOOK_ID = '1600000000000000003';
 export default defineCase({
 	name: 'X User OAuth2: Connect my account goes to X\'s authorize page, or through the Custom server (the emulator) to stored tokens',
 	needs: ['package'],
+	n8nVersions: ['2.'],
 	credentials: { x: { type: 'xAppOnlyApi' } },
 	setup: async (ctx) => {
 		const { client, emulator } = ctx;

@@ -24,6 +24,7 @@ const subscribe = (name: string, eventType: string, userId: string) =>
 export default defineCase({
 	name: 'X User OAuth2: a token connected without broadcast.read: broadcast.chat refused naming it before any request, post.mention.create created',
 	needs: ['package'],
+	n8nVersions: ['2.'],
 	credentials: { x: { type: 'xAppOnlyApi' } },
 	setup: async (ctx) => {
 		// n8n's API shows oauthTokenData only as true: the refusal below, which names the granted scopes, shows what n8n stored.
