@@ -1,0 +1,45 @@
+/**
+ * Issue 24's independent attack run: variants of its breaks that the issue does not list, through
+ * n8n's engine against the X emulator and hostile loopback servers. Each test here is a variant
+ * that was tried; those that broke the package name the fix that holds them now.
+ */
+import { gzipSync } from 'node:zlib';
+
+import type { HostileServer } from '../hostile/server';
+import { startHostile } from '../hostile/server';
+import { engineSuite, suiteHelpers } from './env';
+import { reportParameters } from './reportFiles.child';
+
+const env = engineSuite();
+const { fx } = suiteHelpers(env);
+const control = () => env.emulator.control;
+let hostile: HostileServer;
+
+beforeAll(async () => {
+	hostile = await startHostile();
+});
+afterAll(async () => {
+	await hostile.close();
+});
+
+const MIB = 1024 * 1024;
+const stats = (impressions: unknown) => JSON.stringify({ data_type: 'stats', time_series_length: 1, data: [{ id: 'h1', id_data: [{ segment: null, metrics: { impressions: [impressions] } }] }] });
+
+/** Runs a report (one job) whose result file is `file`, served as `how` (see test/hostile/server.ts /file). */
+async function reportWithFile(name: string, file: Buffer, how = '', requestOptions: object = { maxRetries: 0 }) {
+	hostile.files.set(name, file);
+	control().setStatsFileHost(`${hostile.url}/file/${name}${how ? `/${how}` : ''}`);
+	const parameters = { ...reportParameters(fx().accountId, control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 1)), requestOptions };
+	return env.ads(parameters);
+}
+
+const cannotRead = (why: string) => new RegExp(`^The result of job \\d+ cannot be read: ${why}$`);
+
+describe('Attack run: report result files', () => {
+	it('a number of 24 million digits: refused at the value bound, not kept and rescanned piece by piece', async () => {
+		// Before: every piece was added to the kept digits and all of them scanned again (8 MiB: 2.6 s,
+		// 256 MiB, the unpacking cap: about 45 minutes of CPU from a 250 KB file).
+		const result = await reportWithFile('digits', gzipSync(`{"data":[1${'1'.repeat(24 * MIB)}]}`));
+		expect(result.error?.message).toMatch(cannotRead('a value is longer than 65536 characters'));
+	});
+});
