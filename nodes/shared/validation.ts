@@ -41,11 +41,20 @@ export function hasControlCharacters(value: string, freeText = false): boolean {
 	return hasControlCharacter(value) || (!freeText && LINE_BREAK_OR_TAB.test(value));
 }
 
-/** How a value is shown in a message: text quoted with its invisible characters escaped. */
+/** Most characters of one text in a message; values beyond are cut with "...". */
+const SHOWN_TEXT_CHARS = 200;
+const clipped = (text: string) => (text.length > SHOWN_TEXT_CHARS ? `${text.slice(0, SHOWN_TEXT_CHARS)}...` : text);
+
+/**
+ * How a value is shown in a message: text quoted with its invisible characters escaped; a list or
+ * an object by its first values. Bounded whatever the value (X may send megabytes where a number
+ * belongs): only the first values are copied into the message.
+ */
 export function shown(value: unknown): string {
-	if (typeof value === 'string') return JSON.stringify(value);
+	if (typeof value === 'string') return JSON.stringify(clipped(value));
 	if (value !== null && typeof value === 'object') {
-		const json = JSON.stringify(value) ?? '';
+		let room = 20;
+		const json = JSON.stringify(value, (_key, v: unknown) => (room-- > 0 ? (typeof v === 'string' ? clipped(v) : v) : undefined)) ?? '';
 		return `${Array.isArray(value) ? 'a list' : 'an object'} ${json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
 	}
 	return String(value);

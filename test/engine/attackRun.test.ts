@@ -23,14 +23,15 @@ afterAll(async () => {
 });
 
 const MIB = 1024 * 1024;
-const stats = (impressions: unknown) => JSON.stringify({ data_type: 'stats', time_series_length: 1, data: [{ id: 'h1', id_data: [{ segment: null, metrics: { impressions: [impressions] } }] }] });
+/** X's stats answer for one entity and one bucket whose impressions series is `series`. */
+const stats = (id: string, series: unknown) => JSON.stringify({ data_type: 'stats', time_series_length: 1, data: [{ id, id_data: [{ segment: null, metrics: { impressions: series } }] }] });
 
-/** Runs a report (one job) whose result file is `file`, served as `how` (see test/hostile/server.ts /file). */
-async function reportWithFile(name: string, file: Buffer, how = '', requestOptions: object = { maxRetries: 0 }) {
-	hostile.files.set(name, file);
+/** Runs a report of one line item (one job) whose result file is `file(id)`, served as `how` (see test/hostile/server.ts /file). */
+async function reportWithFile(name: string, file: (id: string) => Buffer, how = '', requestOptions: object = { maxRetries: 0 }) {
+	const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 1);
+	hostile.files.set(name, file(ids[0]));
 	control().setStatsFileHost(`${hostile.url}/file/${name}${how ? `/${how}` : ''}`);
-	const parameters = { ...reportParameters(fx().accountId, control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 1)), requestOptions };
-	return env.ads(parameters);
+	return env.ads({ ...reportParameters(fx().accountId, ids), requestOptions });
 }
 
 const cannotRead = (why: string) => new RegExp(`^The result of job \\d+ cannot be read: ${why}$`);
@@ -39,7 +40,15 @@ describe('Attack run: report result files', () => {
 	it('a number of 24 million digits: refused at the value bound, not kept and rescanned piece by piece', async () => {
 		// Before: every piece was added to the kept digits and all of them scanned again (8 MiB: 2.6 s,
 		// 256 MiB, the unpacking cap: about 45 minutes of CPU from a 250 KB file).
-		const result = await reportWithFile('digits', gzipSync(`{"data":[1${'1'.repeat(24 * MIB)}]}`));
+		const result = await reportWithFile('digits', () => gzipSync(`{"data":[1${'1'.repeat(24 * MIB)}]}`));
 		expect(result.error?.message).toMatch(cannotRead('a value is longer than 65536 characters'));
+	});
+
+	it("a series that is an object of 3 MB: named in a short message, X's value not copied into it", async () => {
+		const big = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'a'.repeat(60_000)]));
+		const result = await reportWithFile('big-series', (id) => gzipSync(stats(id, { metric: big })));
+		// Before: the whole object, 3 MB of JSON, was the error's message (and the execution's data).
+		expect(result.error?.message).toMatch(/^X's stats answer cannot be used: impressions\.metric of \w+ is an object \{"k0":"a+\.\.\., not a series$/);
+		expect(result.error?.message.length).toBeLessThan(1000);
 	});
 });
