@@ -95,6 +95,8 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) return 'must be a number';
 		if (rules.integer && !Number.isInteger(value)) return `must be a whole number (got ${value})`;
+		// Beyond 2^53 a number is not exact, and JSON writes 1e21 and above with an exponent: X would read another count.
+		if (rules.integer && !Number.isSafeInteger(value)) return `must be a whole number below 9007199254740992, the largest JSON carries exactly (got ${value})`;
 		if (rules.min !== undefined && value < rules.min) return `must be at least ${rules.min} (got ${value})`;
 		if (rules.max !== undefined && value > rules.max) return `must be at most ${rules.max} (got ${value})`;
 	}

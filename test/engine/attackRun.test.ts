@@ -52,3 +52,23 @@ describe('Attack run: report result files', () => {
 		expect(result.error?.message.length).toBeLessThan(1000);
 	});
 });
+
+describe('Attack run: conversions', () => {
+	const sfx = () => control().statsFixtures();
+	const conversion = (numberItems: unknown) => [{ event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: 'a@example.com', n: numberItems }];
+	const send = {
+		resource: 'conversion',
+		operation: 'send',
+		eventId: '={{ $json.event }}',
+		conversionTime: '={{ $json.time }}',
+		additionalFields: { hashedEmail: '={{ $json.email }}', numberItems: '={{ $json.n }}' },
+	};
+
+	it.each([1e21, 2 ** 53 + 2])('a count of items beyond exact whole numbers (%d) is refused before sending, not sent with an exponent or rounded', async (n) => {
+		const result = await env.ads({ ...send, pixelId: sfx().pixelId }, conversion(n), { continueOnFail: true });
+		// Before: sent as OK (JSON wrote 1e+21 in X's integer field).
+		expect(result.output().map((i) => i.json.error)).toEqual([`Item 0: Number of Items (number_items) must be a whole number below 9007199254740992, the largest JSON carries exactly (got ${n})`]);
+		expect(control().conversionsReceived(sfx().pixelId)).toEqual([]);
+	});
+});
+
