@@ -3,11 +3,11 @@
  * n8n's engine against the X emulator and hostile loopback servers. Each test here is a variant
  * that was tried; those that broke the package name the fix that holds them now.
  */
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
-import { engineSuite, suiteHelpers } from './env';
+import { engineSuite, suiteHelpers, withAdsBaseUrl } from './env';
 import { reportParameters } from './reportFiles.child';
 
 const env = engineSuite();
@@ -53,6 +53,33 @@ describe('Attack run: report result files', () => {
 	});
 });
 
+describe('Attack run: report result files that held', () => {
+	const s = (id: string) => stats(id, [5]);
+	it.each<[string, (id: string) => Buffer, string, object | undefined, RegExp]>([
+		// A bomb spread over many members cannot pass the cap: the first member's end is the file's.
+		['two gzip members (one file split in two)', (id) => Buffer.concat([gzipSync(s(id).slice(0, 20)), gzipSync(s(id).slice(20))]), '', undefined, cannotRead('the gzip data is damaged \\(Trailing junk found after the end of the compressed stream\\)')],
+		['a gzip whose trailer claims another size', (id) => { const file = gzipSync(s(id)); file.writeUInt32LE(3, file.length - 4); return file; }, '', undefined, cannotRead('the gzip data is damaged \\(incorrect length check\\)')],
+		['zlib-wrapped deflate, not gzip', (id) => deflateSync(s(id)), '', undefined, cannotRead('the file is not UTF-8 text')],
+		['raw deflate', (id) => deflateRawSync(s(id)), '', undefined, cannotRead('the file is not UTF-8 text')],
+		['a text one character over the 65,536 bound', (id) => gzipSync(stats(id, ['a'.repeat(65_537)])), '', undefined, cannotRead('a text is longer than 65536 characters')],
+		['a Content-Length of half the file', (id) => gzipSync(s(id)), 'short', undefined, cannotRead('the gzip data ends before its end \\(the file is cut off\\)')],
+		['a Content-Length of twice the file, then the connection closed', (id) => gzipSync(s(id)), 'long', undefined, /^X's answer broke off: the connection closed in the middle of the answer/],
+		['half the file, then silence', (id) => gzipSync(s(id)), 'stall', { maxRetries: 0, timeout: 2 }, /^X did not answer within 2 s/],
+	])('%s: a clear error', async (_, file, how, options, message) => {
+		const result = await reportWithFile(`held-${how}-${Math.random()}`, file, how, options);
+		expect(result.error?.message).toMatch(message);
+	});
+
+	it.each<[string, (id: string) => string]>([
+		['a byte order mark before the JSON', (id) => `\uFEFF${stats(id, [5])}`],
+		['"data" twice (the last one holds, as JSON.parse reads it)', (id) => stats(id, [5]).replace('{"data_type"', '{"data":[{"id":"other"}],"data_type"')],
+	])('%s: read, its rows X\'s', async (_, text) => {
+		const result = await reportWithFile(`held-${Math.random()}`, (id) => gzipSync(text(id)));
+		expect(result.error).toBeUndefined();
+		expect(result.output().map((i) => i.json.impressions)).toEqual([5]);
+	});
+});
+
 describe('Attack run: conversions', () => {
 	const sfx = () => control().statsFixtures();
 	const conversion = (numberItems: unknown) => [{ event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: 'a@example.com', n: numberItems }];
@@ -70,5 +97,31 @@ describe('Attack run: conversions', () => {
 		expect(result.output().map((i) => i.json.error)).toEqual([`Item 0: Number of Items (number_items) must be a whole number below 9007199254740992, the largest JSON carries exactly (got ${n})`]);
 		expect(control().conversionsReceived(sfx().pixelId)).toEqual([]);
 	});
+
+	it.each<[unknown, string, number | null, string]>([
+		[-1, 'UNCONFIRMED', null, "X's conversions_processed is -1, not a count: 3 events sent, not confirmed"],
+		[1e308, 'UNCONFIRMED', 1e308, 'X counted 1e+308 events processed of 3 sent: the counts do not add up'],
+		[true, 'UNCONFIRMED', null, "X's conversions_processed is true, not a count: 3 events sent, not confirmed"],
+		[[3], 'UNCONFIRMED', null, "X's conversions_processed is a list [3], not a count: 3 events sent, not confirmed"],
+		[null, 'UNCONFIRMED', null, "X's conversions_processed is null, not a count: 3 events sent, not confirmed"],
+	])('X counting %j events processed: %s, never coerced', async (processed, status, count, problem) => {
+		const input = Array.from({ length: 3 }, (_, i) => ({ event: 'o87ne', time: '2026-11-01T10:00:00Z', email: `t${i}@example.com` }));
+		const data = encodeURIComponent(JSON.stringify({ conversions_processed: processed }));
+		const result = await withAdsBaseUrl(env, `${hostile.url}/data/${data}`, () => env.ads({ ...send, pixelId: 'o8z6j' }, input));
+		expect(result.output().map((i) => [i.json.status, i.json.conversions_processed, i.json.count_problem])).toEqual(input.map(() => [status, count, problem]));
+	});
+
+	it('a storm of 429s: each request waits at most Max Rate Limit Wait, then every item ends as one error naming X\'s answer', async () => {
+		control().injectFaults([{ kind: 'rate_limit', resetInSeconds: 1, times: 1000, match: { path: `/12/measurement/conversions/${sfx().pixelId}` } }]);
+		const input = Array.from({ length: 501 }, (_, i) => ({ event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: `s${i}@example.com` }));
+		const result = await env.ads({ ...send, pixelId: sfx().pixelId, requestOptions: { maxRateLimitWait: 0.05 } }, input, { continueOnFail: true });
+		const out = result.output();
+		expect(out.map((i) => i.pairedItem)).toEqual(input.map((_, item) => ({ item })));
+		expect(new Set(out.map((i) => i.json.error))).toEqual(new Set(['X answered 429 TOO_MANY_REQUESTS: Rate limit exceeded']));
+		// 2 requests of 500 and 1, each tried within its 3 s: a handful of attempts, not a storm back.
+		const attempts = control().requests().filter((r) => r.path.includes('/measurement/conversions/'));
+		expect(attempts.length).toBeLessThanOrEqual(10);
+		expect(control().conversionsReceived(sfx().pixelId)).toEqual([]);
+	}, 60_000);
 });
 
