@@ -5,6 +5,8 @@
  */
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
 import { engineSuite, suiteHelpers, withAdsBaseUrl } from './env';
@@ -27,7 +29,7 @@ const MIB = 1024 * 1024;
 const stats = (id: string, series: unknown) => JSON.stringify({ data_type: 'stats', time_series_length: 1, data: [{ id, id_data: [{ segment: null, metrics: { impressions: series } }] }] });
 
 /** Runs a report of one line item (one job) whose result file is `file(id)`, served as `how` (see test/hostile/server.ts /file). */
-async function reportWithFile(name: string, file: (id: string) => Buffer, how = '', requestOptions: object = { maxRetries: 0 }) {
+async function reportWithFile(name: string, file: (id: string) => Buffer, how = '', requestOptions: INodeParameters = { maxRetries: 0 }) {
 	const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 1);
 	hostile.files.set(name, file(ids[0]));
 	control().setStatsFileHost(`${hostile.url}/file/${name}${how ? `/${how}` : ''}`);
@@ -55,7 +57,7 @@ describe('Attack run: report result files', () => {
 
 describe('Attack run: report result files that held', () => {
 	const s = (id: string) => stats(id, [5]);
-	it.each<[string, (id: string) => Buffer, string, object | undefined, RegExp]>([
+	it.each<[string, (id: string) => Buffer, string, INodeParameters | undefined, RegExp]>([
 		// A bomb spread over many members cannot pass the cap: the first member's end is the file's.
 		['two gzip members (one file split in two)', (id) => Buffer.concat([gzipSync(s(id).slice(0, 20)), gzipSync(s(id).slice(20))]), '', undefined, cannotRead('the gzip data is damaged \\(Trailing junk found after the end of the compressed stream\\)')],
 		['a gzip whose trailer claims another size', (id) => { const file = gzipSync(s(id)); file.writeUInt32LE(3, file.length - 4); return file; }, '', undefined, cannotRead('the gzip data is damaged \\(incorrect length check\\)')],
@@ -82,7 +84,7 @@ describe('Attack run: report result files that held', () => {
 
 describe('Attack run: conversions', () => {
 	const sfx = () => control().statsFixtures();
-	const conversion = (numberItems: unknown) => [{ event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: 'a@example.com', n: numberItems }];
+	const conversion = (numberItems: number): IDataObject[] => [{ event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: 'a@example.com', n: numberItems }];
 	const send = {
 		resource: 'conversion',
 		operation: 'send',
