@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
 import { isLocalMidnight, isTimeZone, localDate, localMidnight, nextLocalMidnight } from '../shared/timeZones';
-import { inputError } from '../shared/validation';
+import { inputError, shown } from '../shared/validation';
 import { runNode } from '../shared/prepare';
 
 const HOUR_MS = 3_600_000;
@@ -168,7 +168,7 @@ export interface StatsAnswer {
  */
 export function statsAnswerProblem(answer: StatsAnswer, bucketCount: number): string | undefined {
 	const length: unknown = answer.time_series_length;
-	if (length !== undefined && (typeof length !== 'number' || !Number.isInteger(length) || length < 0)) return `time_series_length is ${JSON.stringify(length)}, not a count`;
+	if (length !== undefined && (typeof length !== 'number' || !Number.isInteger(length) || length < 0)) return `time_series_length is ${shown(length)}, not a count`;
 	if (length !== undefined && length !== bucketCount) return `time_series_length is ${length}, for a window of ${bucketCount} buckets`;
 	for (const entry of answer.data ?? []) {
 		for (const { metrics } of entry.id_data ?? []) {
@@ -177,10 +177,10 @@ export function statsAnswerProblem(answer: StatsAnswer, bucketCount: number): st
 				for (const [label, list] of series) {
 					if (list === null) continue;
 					const where = `${label} of ${String(entry.id)}`;
-					if (!Array.isArray(list)) return `${where} is ${JSON.stringify(list)}, not a series`;
+					if (!Array.isArray(list)) return `${where} is ${shown(list)}, not a series`;
 					if (list.length !== bucketCount) return `${where} has ${list.length} values for ${bucketCount} buckets`;
 					const bad: unknown = list.find((x) => x !== null && (typeof x !== 'number' || !Number.isFinite(x)));
-					if (bad !== undefined) return `${where} holds ${JSON.stringify(bad)}, not a number`;
+					if (bad !== undefined) return `${where} holds ${shown(bad)}, not a number`;
 				}
 			}
 		}

@@ -390,6 +390,11 @@ function columnPositions(header: string[] | undefined, mapping: Mapping, fail: (
 			const found = header!.slice(0, 20).map((h) => JSON.stringify(h.trim())).join(', ');
 			fail(`Columns (columnMap) entry ${n + 1}`, `names a column that is not in the file's header row (got ${JSON.stringify(column)}; the header has ${found}${header!.length > 20 ? ', ...' : ''})`);
 		}
+		// Two columns of one name: either could be meant, so neither is read.
+		const again = names.indexOf(names[position], position + 1);
+		if (again >= 0) {
+			fail(`Columns (columnMap) entry ${n + 1}`, `names a column the file's header row has twice (columns ${position + 1} and ${again + 1}, ${JSON.stringify(column)}): rename one in the file so each name is one column`);
+		}
 		return position;
 	});
 }

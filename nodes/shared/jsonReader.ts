@@ -121,6 +121,9 @@ export class JsonReader {
 		const n = text.length;
 		let i = 0;
 		const keep = (from: number) => {
+			// What waits for the next piece is one value's start: bounded like a text, so a number of
+			// millions of digits is neither kept nor scanned again for every piece that comes.
+			if (n - from > this.limits.maxTextChars) throw new JsonLimitError(`a value is longer than ${this.limits.maxTextChars} characters`);
 			this.pending = text.slice(from);
 			this.offset += from;
 		};

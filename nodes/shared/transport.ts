@@ -140,10 +140,13 @@ export async function xCredentials(ctx: XContext, auth: XAuth = 'user'): Promise
  * it was editable (2.x drops it): refused here before any request, so n8n never refreshes there.
  */
 function tokensKeptAtX(ctx: XContext, credentials: IDataObject): IDataObject {
-	if (credentials.oauthServer === 'custom' || credentials.accessTokenUrl === X_OAUTH2_TOKEN_URL) return credentials;
+	if (credentials.oauthServer === 'custom') return credentials;
 	let host = 'another server';
 	try {
-		host = new URL(String(credentials.accessTokenUrl)).host;
+		const url = new URL(String(credentials.accessTokenUrl));
+		// X's URL as written another way (API.X.COM, :443) is X's; a user name (https://api.x.com@host) or a trailing dot is not.
+		if (url.href === X_OAUTH2_TOKEN_URL) return credentials;
+		host = url.host;
 	} catch {
 		// not a URL: named as "another server"
 	}

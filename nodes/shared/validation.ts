@@ -41,11 +41,20 @@ export function hasControlCharacters(value: string, freeText = false): boolean {
 	return hasControlCharacter(value) || (!freeText && LINE_BREAK_OR_TAB.test(value));
 }
 
-/** How a value is shown in a message: text quoted with its invisible characters escaped. */
+/** Most characters of one text in a message; values beyond are cut with "...". */
+const SHOWN_TEXT_CHARS = 200;
+const clipped = (text: string) => (text.length > SHOWN_TEXT_CHARS ? `${text.slice(0, SHOWN_TEXT_CHARS)}...` : text);
+
+/**
+ * How a value is shown in a message: text quoted with its invisible characters escaped; a list or
+ * an object by its first values. Bounded whatever the value (X may send megabytes where a number
+ * belongs): only the first values are copied into the message.
+ */
 export function shown(value: unknown): string {
-	if (typeof value === 'string') return JSON.stringify(value);
+	if (typeof value === 'string') return JSON.stringify(clipped(value));
 	if (value !== null && typeof value === 'object') {
-		const json = JSON.stringify(value) ?? '';
+		let room = 20;
+		const json = JSON.stringify(value, (_key, v: unknown) => (room-- > 0 ? (typeof v === 'string' ? clipped(v) : v) : undefined)) ?? '';
 		return `${Array.isArray(value) ? 'a list' : 'an object'} ${json.length > 60 ? `${json.slice(0, 57)}...` : json}`;
 	}
 	return String(value);
@@ -86,6 +95,8 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) return 'must be a number';
 		if (rules.integer && !Number.isInteger(value)) return `must be a whole number (got ${value})`;
+		// Beyond 2^53 a number is not exact, and JSON writes 1e21 and above with an exponent: X would read another count.
+		if (rules.integer && !Number.isSafeInteger(value)) return `must be a whole number below 9007199254740992, the largest JSON carries exactly (got ${value})`;
 		if (rules.min !== undefined && value < rules.min) return `must be at least ${rules.min} (got ${value})`;
 		if (rules.max !== undefined && value > rules.max) return `must be at most ${rules.max} (got ${value})`;
 	}

@@ -436,3 +436,96 @@ describe('Careless files: every physical line sent, refused with its line, or bl
 		expect(JSON.parse(posts().at(-1)!.body)[0].params.users).toEqual([{ device_id: [sha('idfa-4')], partner_user_id: ['p4'] }]);
 	});
 });
+
+describe('Attack run (issue 24): careless files the issue does not list', () => {
+	const csvMap = (column = 'Email') => audienceFromFile('addUsers', { fileFormat: 'csv', columnMap: { columns: [{ column, type: 'email' }] } });
+	const summaryOf = (run: { out: () => IDataObject[] }) => run.out().at(-1)!;
+	const accounted = (s: IDataObject) => Number(s.headerLines) + Number(s.blankLines) + Number(s.usersSent) + Number(s.refused);
+
+	it('a header with the mapped column twice (Email, email) is refused before any request: either column could be meant', async () => {
+		const run = await runFiles({ files: [{ text: 'Email,Name,email \na@x.com,A,b@x.com\n' }], parameters: csvMap() });
+		// Before: the first column was read and the second ignored, counts confirmed.
+		expect(run.error?.message).toBe(
+			'Item 0: Columns (columnMap) entry 1 names a column the file\'s header row has twice (columns 1 and 3, "Email"): rename one in the file so each name is one column',
+		);
+		expect(posts()).toEqual([]);
+	});
+
+	it('a multi-byte character split at every 256 KiB piece of the file, held in the item or streamed from n8n\'s store: every line the user\'s', async () => {
+		const lines: string[] = [];
+		const split: string[] = [];
+		for (let bytes = 0, n = 0; bytes < 3 * 256 * 1024; n++) {
+			const room = Math.ceil((bytes + 1) / 262_144) * 262_144 - bytes;
+			// 'é' is 2 bytes: its first byte is the last of a piece.
+			const line = room < 40 ? `${'x'.repeat(room - 1)}é@x.com` : `u${n}@x.com`;
+			if (room < 40) split.push(line);
+			lines.push(line);
+			bytes += Buffer.byteLength(line) + 1;
+		}
+		expect(split.length).toBeGreaterThanOrEqual(2);
+		for (const store of ['item', 'filesystem'] as const) {
+			env.emulator.control.clearRequests();
+			const run = await runFiles({ files: [{ text: `${lines.join('\n')}\n` }], store, parameters: audienceFromFile('addUsers') });
+			expect(summaryOf(run)).toMatchObject({ linesRead: lines.length, usersSent: lines.length, refused: 0, countsConfirmed: true });
+			for (const line of split) expect(members().email).toContain(sha(line));
+		}
+	});
+
+	it('UTF-16 LE: a surrogate pair split by a piece boundary is one character; a lone surrogate is refused with its line', async () => {
+		let text = '';
+		while (text.length * 2 < 262_144 - 80) text += `u${text.length}@x.com\n`;
+		const emoji = `${'x'.repeat((262_144 - 2 - text.length * 2 - 2) / 2)}\u{1F600}@x.com`;
+		text += `${emoji}\nlast@x.com\n`;
+		const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+		expect(file.readUInt16LE(262_142)).toBe(0xd83d); // the high half ends the first piece
+		const parameters = audienceFromFile('addUsers', { fileOptions: { encoding: 'utf-16le' } });
+		const run = await runFiles({ files: [{ base64: file.toString('base64') }], parameters });
+		expect(summaryOf(run)).toMatchObject({ refused: 0, countsConfirmed: true });
+		expect(members().email).toContain(sha(emoji));
+
+		env.emulator.control.clearRequests();
+		const lone = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a@x.com\n', 'utf16le'), Buffer.from([0x3d, 0xd8]), Buffer.from('b@x.com\n', 'utf16le')]);
+		const refused = await runFiles({ files: [{ base64: lone.toString('base64') }], parameters });
+		expect(summaryOf(refused)).toMatchObject({ linesRead: 2, usersSent: 1, refused: 1, countsConfirmed: true });
+		expect((summaryOf(refused).refusedLines as IDataObject[])[0]).toMatchObject({ line: 2 });
+		expect(JSON.parse(posts()[0].body)[0].params.users).toEqual([{ email: [sha('a@x.com')] }]);
+	});
+
+	it('a byte order mark in the middle of a file (two files joined) is not hashed into the user', async () => {
+		const run = await runFiles({ files: [{ text: 'a@x.com\n\uFEFFb@x.com\n' }], parameters: audienceFromFile('addUsers') });
+		expect(summaryOf(run)).toMatchObject({ linesRead: 2, usersSent: 2, countsConfirmed: true });
+		expect(sorted(members().email)).toEqual(sorted([sha('a@x.com'), sha('b@x.com')]));
+	});
+
+	it('CR-only line ends (old Mac files): refused with line 1 and why, nothing sent, every line counted; as a CSV, the header named', async () => {
+		const lines = await runFiles({ files: [{ text: 'a@x.com\rb@x.com\rc@x.com\r' }], parameters: audienceFromFile('addUsers') });
+		const summary = summaryOf(lines);
+		expect(summary).toMatchObject({ linesRead: 1, usersSent: 0, refused: 1, requests: 0 });
+		expect((summary.refusedLines as IDataObject[])[0].reason).toMatch(/^email must not contain control characters/);
+		expect(accounted(summary)).toBe(summary.linesRead);
+		const csv = await runFiles({ files: [{ text: 'Email\ra@x.com\r' }], parameters: csvMap() });
+		expect(csv.error?.message).toMatch(/names a column that is not in the file's header row \(got "Email"; the header has "Email\\ra@x.com"\)$/);
+		expect(posts()).toEqual([]);
+	});
+
+	it('a 0-byte file, a header alone (with and without a line break): nothing sent, counted; an empty CSV named', async () => {
+		expect(summaryOf(await runFiles({ files: [{ text: '' }], parameters: audienceFromFile('addUsers') }))).toMatchObject({ linesRead: 0, usersSent: 0, requests: 0, countsConfirmed: true });
+		expect((await runFiles({ files: [{ text: '' }], parameters: csvMap() })).error?.message).toBe('Item 0: Input Binary Field (binaryPropertyName) holds an empty file: a CSV needs a header row');
+		for (const text of ['Email', 'Email\r\n']) {
+			expect(summaryOf(await runFiles({ files: [{ text }], parameters: csvMap() }))).toMatchObject({ linesRead: 1, headerLines: 1, usersSent: 0, requests: 0, countsConfirmed: true });
+		}
+		expect(posts()).toEqual([]);
+	});
+
+	it('a delimiter inside quotes on a last line without a line break; a header of 20,000 columns refused before any request', async () => {
+		const run = await runFiles({ files: [{ text: 'Name,Email\n"Smith, J","a@x.com"\n"Doe, J","b@x.com"' }], parameters: csvMap() });
+		expect(summaryOf(run)).toMatchObject({ linesRead: 3, usersSent: 2, refused: 0, countsConfirmed: true });
+		expect(sorted(members().email)).toEqual(sorted([sha('a@x.com'), sha('b@x.com')]));
+
+		env.emulator.control.clearRequests();
+		const columns = Array.from({ length: 20_000 }, (_, i) => `c${i}`);
+		const wide = await runFiles({ files: [{ text: `${[...columns, 'Email'].join(',')}\n${[...columns.map(() => ''), 'm@x.com'].join(',')}\n` }], parameters: csvMap() });
+		expect(wide.error?.message).toMatch(/its header row \(line 1\) is longer than 65,536 characters/);
+		expect(posts()).toEqual([]);
+	});
+});

@@ -140,6 +140,41 @@ describe('X User OAuth2: the tokens stay at X (issue 24, break 10)', () => {
 		expect([upstream.requests, thief.requests, proxy.targets]).toEqual([[], [], []]);
 	});
 
+	describe('attack run (issue 24): a stored token URL in odd forms, under n8n 1.x (the stored URL wins)', () => {
+		const storedTokenUrl = (url: string) => {
+			env.harness.credentialsHelper.keepStoredHiddenOAuthFields = true;
+			legacyCredential();
+			env.harness.setCredentialData('xOAuth2Api', { ...env.harness.credentialData('xOAuth2Api'), accessTokenUrl: url });
+		};
+		it.each([
+			['a user name before the host', () => `https://api.x.com@${thief.host}/2/oauth2/token`, () => thief.host],
+			['a trailing dot', () => 'https://api.x.com./2/oauth2/token', () => 'api.x.com.'],
+			['X\'s host as a subdomain', () => 'https://api.x.com.evil.test/2/oauth2/token', () => 'api.x.com.evil.test'],
+			['another scheme', () => 'http://api.x.com/2/oauth2/token', () => 'api.x.com'],
+		])('%s: refused before any request, naming the host', async (_, url, host) => {
+			storedTokenUrl(url());
+			const result = await subscribe();
+			expect(result.error?.message).toBe(`The X User OAuth2 credential would send its refresh token to ${host()}, not to X`);
+			expect([upstream.requests, thief.requests, proxy.targets]).toEqual([[], [], []]);
+		});
+
+		it("X's own token URL written another way (upper case, port 443) is X's: refreshed there, not refused as another host", async () => {
+			storedTokenUrl('https://API.X.COM:443/2/oauth2/token');
+			const result = await subscribe();
+			// Before: "would send its refresh token to api.x.com, not to X".
+			expect(result.error?.message).not.toMatch(/would send its refresh token/);
+			expect(proxy.targets).toEqual(['api.x.com:443']);
+			expect([upstream.requests, thief.requests]).toEqual([[], []]);
+		});
+	});
+
+	it('an API answer that is a 308 redirect to another host: not followed, the bearer token stays', async () => {
+		env.harness.setCredentialData('xOAuth2Api', { ...env.harness.credentialData('xOAuth2Api'), apiBaseUrl: `${upstream.url}/redirect/308/${thief.host}` });
+		const result = await subscribe();
+		expect(result.error?.message).toMatch(new RegExp(`^X answered 308, a redirect to ${thief.host.replace(/\./g, '\\.')}: not followed`));
+		expect(thief.requests).toEqual([]);
+	});
+
 	it('OAuth Server Custom is the explicit override (a proxy, the emulator): its URLs are used as given', async () => {
 		const resolved = await env.harness.credentialsHelper.getDecrypted({} as never, { id: 'xOAuth2Api', name: 'xOAuth2Api' }, 'xOAuth2Api', 'manual');
 		expect([resolved.authUrl, resolved.accessTokenUrl]).toEqual([`${env.emulator.urls.api}/2/oauth2/authorize`, `${env.emulator.urls.api}/2/oauth2/token`]);

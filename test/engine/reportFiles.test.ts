@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
@@ -88,6 +89,20 @@ describe('Report result files: bombs, in a process of their own', () => {
 		expect(run.result?.description).toMatch(BOUNDS_HINT);
 		expect(run.result!.peakHeapMiB).toBeLessThan(256 + 64);
 		process.stdout.write(`JSON bomb, 4 x 200 MiB: peak RSS +${run.result!.peakRssMiB} MiB, heap +${run.result!.peakHeapMiB} MiB\n`);
+	}, 180_000);
+});
+
+describe('Report result files: attack run (issue 24), in a process of their own', () => {
+	it('4 files of one number of 200 million digits (200 KB gzip each): refused at the value bound at once, in bounded memory', async () => {
+		const digits = Buffer.alloc(200 * 1024 * 1024, '7');
+		hostile.files.set('digits', gzipSync(Buffer.concat([Buffer.from('{"data":[7'), digits, Buffer.from(']}')])));
+		const started = Date.now();
+		const run = await inChild('file/digits', 80);
+		expect(run.exitCode).toBe(0);
+		// Before: the digits were kept and scanned again for every piece (8 MiB: 2.6 s, growing with the square).
+		expect(run.result?.error).toMatch(/^The result of job \d+ cannot be read: a value is longer than 65536 characters$/);
+		expect(run.result!.peakRssMiB).toBeLessThan(128);
+		process.stdout.write(`number of 200 MiB digits, 4 files: ${Date.now() - started} ms for the child, peak RSS +${run.result!.peakRssMiB} MiB, heap +${run.result!.peakHeapMiB} MiB\n`);
 	}, 180_000);
 });
 

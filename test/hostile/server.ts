@@ -29,6 +29,7 @@
  * | /gzip-json-bomb/<MiB> | a result file (gzip) of `{"data":[{},{},...]}` of that many MiB: a JSON bomb |
  * | /gzip-deep/<levels> | a result file (gzip) of `{"data":[[[[...]]]]}` nested that deep |
  * | /gzip-cut | a result file (gzip) of X's stats answer cut off in the middle |
+ * | /file/<name>[/<how>] | the bytes a test put in `files` under that name; how: `short` (a Content-Length of half), `long` (a Content-Length of twice, then the connection ends), `stall` (half the bytes, then silence) |
  *
  * The /gzip-* files are made once per server (in 1 MiB pieces, so the server's own memory stays
  * small) and end any path, as the X emulator's job URLs do with a file host set.
@@ -53,6 +54,8 @@ export interface HostileServer {
 	/** host:port, what a redirect error names. */
 	host: string;
 	requests: HostileRequest[];
+	/** Bytes served at /file/<name> (a test's own hostile result files). */
+	files: Map<string, Buffer>;
 	clear(): void;
 	close(): Promise<void>;
 }
@@ -105,6 +108,7 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 	const flaky = new Map<string, number>();
 	let cursorCounter = 0;
 	const files = new Map<string, Promise<Buffer>>();
+	const testFiles = new Map<string, Buffer>();
 
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
@@ -221,6 +225,15 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 						res.end(file);
 					});
 				}
+				case 'file': {
+					const file = testFiles.get(segments[1]) ?? Buffer.alloc(0);
+					const how = segments[2];
+					const length = how === 'short' ? Math.floor(file.length / 2) : how === 'long' ? file.length * 2 : file.length;
+					res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': length });
+					if (how === 'stall') return void res.write(file.subarray(0, Math.floor(file.length / 2)));
+					if (how === 'long') return void res.write(file, () => res.socket?.destroy());
+					return void res.end(how === 'short' ? file.subarray(0, length) : file);
+				}
 				default:
 					return json(404, { errors: [{ code: 'NOT_FOUND', message: `no hostile scenario ${segments[0]}` }] });
 			}
@@ -238,6 +251,7 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 		url: `http://${host}`,
 		host,
 		requests,
+		files: testFiles,
 		clear: () => {
 			requests.length = 0;
 		},

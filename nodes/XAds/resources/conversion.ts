@@ -186,7 +186,7 @@ function checkConversion(values: IDataObject, fail: (field: string, rule: string
  */
 function countOutcome(value: unknown, sent: number): { status: 'OK' | 'NOT_ALL_PROCESSED' | 'UNCONFIRMED'; processed: number | null; problem: string } {
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-		const what = value === undefined ? 'missing' : typeof value === 'string' ? `text (${JSON.stringify(value.slice(0, 40))})` : `${JSON.stringify(value)}`;
+		const what = value === undefined ? 'missing' : typeof value === 'string' ? `text (${shown(value.slice(0, 40))})` : shown(value);
 		return { status: 'UNCONFIRMED', processed: null, problem: `X's conversions_processed is ${what}, not a count: ${sent} events sent, not confirmed` };
 	}
 	if (value > sent) return { status: 'UNCONFIRMED', processed: value, problem: `X counted ${value} events processed of ${sent} sent: the counts do not add up` };
