@@ -8,7 +8,7 @@
  * so memory stays bounded whatever the file's size: a few request bodies and the current slice.
  * https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
@@ -17,142 +17,23 @@ import { StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
 import { paramName } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
+import { fileChunks, RecordSplitter } from '../shared/fileRecords';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
 import { inputError } from '../shared/validation';
 
+/** The streaming reader moved to ../shared/fileRecords.ts; kept exported here for callers of this module. */
+export { MAX_RECORD_CHARS, RecordSplitter } from '../shared/fileRecords';
+export type { RecordFormat } from '../shared/fileRecords';
+
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
 const IN_FLIGHT = 4;
 const COUNT_RETRIES = 3;
-/** Bytes read from the file at a time. */
-const CHUNK_BYTES = 256 * 1024;
-/** A record longer than this is no identifier row (an unclosed quote would otherwise swallow the file). */
-export const MAX_RECORD_CHARS = 65_536;
 /** Refused rows listed with line and reason in the final summary; more are only counted. */
 const REFUSALS_LISTED = 1000;
 /** Longest stretch of work before n8n's event loop gets a turn (a buffer in memory never waits on I/O). */
 const YIELD_AFTER_MS = 25;
-
-// ---- Reading records from a stream of text --------------------------------------------------------
-
-export interface RecordFormat {
-	/** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) or one value per line. */
-	csv: boolean;
-	delimiter: string;
-}
-
-/**
- * Splits text that arrives in pieces into records, with bounded memory: only an unfinished record
- * is carried from one piece to the next. Line endings LF or CRLF. onRecord gets the fields and the
- * file line the record starts on (1-based).
- */
-export class RecordSplitter {
-	private carry = '';
-	/** Physical line number of the carry's first character. */
-	private line = 1;
-
-	private readonly single: string[] = [''];
-
-	constructor(
-		private readonly format: RecordFormat,
-		private readonly onRecord: (fields: string[], line: number) => void,
-	) {}
-
-	push(text: string): void {
-		const data = this.carry + text;
-		let start = 0;
-		for (;;) {
-			const consumed = this.next(data, start, false);
-			if (consumed === 0) break;
-			start += consumed;
-		}
-		this.carry = data.slice(start);
-		if (this.carry.length > MAX_RECORD_CHARS) {
-			throw new Error(`line ${this.line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters${this.format.csv ? ' (a quote that is never closed?)' : ''}`);
-		}
-	}
-
-	/** The last record, when the file does not end with a line break. */
-	end(): void {
-		if (this.carry === '') return;
-		const consumed = this.next(this.carry, 0, true);
-		if (consumed !== this.carry.length) throw new Error(`line ${this.line}: a quoted field is never closed`);
-		this.carry = '';
-	}
-
-	/** Reads one record at start; returns the characters consumed, 0 when the record is not complete yet. */
-	private next(data: string, start: number, final: boolean): number {
-		const newline = data.indexOf('\n', start);
-		if (newline < 0 && !final) return 0;
-		const lineEnd = newline < 0 ? data.length : newline;
-		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
-		if (!this.format.csv || !text.includes('"')) {
-			if (this.format.csv) this.onRecord(text.split(this.format.delimiter), this.line);
-			else {
-				this.single[0] = text; // one array for every line: onRecord must not keep it
-				this.onRecord(this.single, this.line);
-			}
-			this.line++;
-			return lineEnd - start + (newline < 0 ? 0 : 1);
-		}
-		const parsed = parseQuotedRecord(data, start, this.format.delimiter, final);
-		if (!parsed) return 0;
-		this.onRecord(parsed.fields, this.line);
-		this.line += parsed.lines;
-		return parsed.end - start;
-	}
-}
-
-/**
- * One CSV record with quotes, from start up to and including its line break. Returns null when the
- * data ends inside the record (more is coming). A quote inside an unquoted field is kept as text.
- */
-function parseQuotedRecord(data: string, start: number, delimiter: string, final: boolean): { fields: string[]; end: number; lines: number } | null {
-	const fields: string[] = [];
-	let field = '';
-	let lines = 1;
-	let i = start;
-	const length = data.length;
-	for (;;) {
-		if (data.charCodeAt(i) === 34 /* " */) {
-			// A quoted field: up to the closing quote, "" standing for one quote.
-			i++;
-			for (;;) {
-				const quote = data.indexOf('"', i);
-				if (quote < 0) return null;
-				const piece = data.slice(i, quote);
-				for (let n = piece.indexOf('\n'); n >= 0; n = piece.indexOf('\n', n + 1)) lines++;
-				field += piece;
-				if (quote + 1 >= length && !final) return null; // "" or the closing quote? Not known yet.
-				if (data.charCodeAt(quote + 1) === 34) {
-					field += '"';
-					i = quote + 2;
-					continue;
-				}
-				i = quote + 1;
-				break;
-			}
-		}
-		// The rest of the field up to a delimiter or the end of the line.
-		let stop = i;
-		while (stop < length) {
-			const c = data[stop];
-			if (c === delimiter || c === '\n') break;
-			stop++;
-		}
-		if (stop >= length && !final) return null;
-		let rest = data.slice(i, stop);
-		if (stop >= length || data[stop] === '\n') {
-			if (rest.endsWith('\r')) rest = rest.slice(0, -1);
-			fields.push(field + rest);
-			return { fields, end: stop >= length ? length : stop + 1, lines };
-		}
-		fields.push(field + rest);
-		field = '';
-		i = stop + 1;
-	}
-}
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
@@ -318,24 +199,6 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Fi
 		fail('Input Binary Field (binaryPropertyName)', `names no binary property of the item (got ${JSON.stringify(property)}; the item has ${present.length ? present.join(', ') : 'no binary data'})`);
 	}
 	return { property, csv, delimiter, lineType, mapping };
-}
-
-// ---- The file's bytes -----------------------------------------------------------------------------
-
-/** The file as chunks: streamed from n8n's binary store when it is there, else slices of the item's buffer. */
-async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: string): AsyncGenerator<Uint8Array> {
-	const binary = ctx.getInputData()[itemIndex].binary![property] as IBinaryData;
-	if (binary.id) {
-		const stream = await ctx.helpers.getBinaryStream(binary.id, CHUNK_BYTES);
-		try {
-			for await (const chunk of stream) yield chunk as Uint8Array;
-		} finally {
-			stream.destroy();
-		}
-		return;
-	}
-	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
 }
 
 /** The header row of a CSV file (read up to its first line break only), to check the column map before any request. */
