@@ -15,7 +15,7 @@ import { adsRequest, xRequest } from '../../shared/transport';
 import { catalogField } from '../fields';
 
 /** X's largest product batch; X ignores every entry of a batch that repeats an id. */
-const PRODUCT_BATCH = 25;
+export const PRODUCT_BATCH = 25;
 
 const https = (label: string) => ({ pattern: /^https:\/\/[^\s/$.?#][^\s]*$/i, patternRule: `an https URL (${label})` });
 
