@@ -17,6 +17,9 @@
  *      run alone (--only audience-file) it replaces only its section of bench/RESULTS.md.
  * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
  *      replaces only its section of bench/RESULTS.md.
+ * catalog-feed: Product Catalog > Sync from a CSV feed of 100,000 and 1,000,000 products (2% changed,
+ *      1% removed) and today's upsert-everything from items at 100,000 (bench/catalogFeed.ts); run
+ *      alone (--only catalog-feed) it replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
  * Needs `npm run build` (the package under test is dist/) and n8n provisioned
  * (test/e2e/provision-n8n.sh; `npm run test:e2e` does it).
@@ -29,11 +32,12 @@ import * as path from 'node:path';
 import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
+import { benchCatalogFeed, renderCatalogFeed, type CatalogFeedResult } from './catalogFeed';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'catalog-feed'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -68,8 +72,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000] },
-	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000] },
+	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000], feedProducts: [100_000, 1_000_000], feedBaseline: 100_000 },
+	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000], feedProducts: [2_000, 20_000], feedBaseline: 2_000 },
 };
 
 /** Analytics report: line items and how long X keeps each job processing. */
@@ -92,6 +96,7 @@ interface Results {
 	lostAnswers?: LostAnswersSide[];
 	report?: ReportBenchResult[];
 	audienceFile?: AudienceFileResult[];
+	catalogFeed?: CatalogFeedResult[];
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -249,6 +254,25 @@ async function main(): Promise<number> {
 		}
 	}
 
+	if (args.only.has('catalog-feed')) {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-feed-'));
+		try {
+			await withN8n('-catalog-feed', { N8N_RESTRICT_FILE_ACCESS_TO: dir }, async (e) => {
+				results.catalogFeed = [];
+				await attempt(`catalog upsert-all from items, ${sizes.feedBaseline} products`, async () => {
+					results.catalogFeed!.push(await benchCatalogFeed(e, sizes.feedBaseline, dir, 'upsert-all'));
+				});
+				for (const count of sizes.feedProducts) {
+					await attempt(`catalog sync from a feed of ${count} products`, async () => {
+						results.catalogFeed!.push(await benchCatalogFeed(e, count, dir, 'sync'));
+					});
+				}
+			});
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
 	if (args.only.has('report')) {
 		const size = args.quick ? REPORT_SIZES.quick : REPORT_SIZES.full;
 		await withN8n('-report', {}, async (e) => {
@@ -284,6 +308,13 @@ async function main(): Promise<number> {
 		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
 		const stamp = `\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
 		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}${stamp}` : `${text.slice(0, at)}${section}${stamp}${next < 0 ? '' : text.slice(next)}`);
+	} else if (args.only.size === 1 && args.only.has('catalog-feed') && results.catalogFeed?.length && fs.existsSync(out)) {
+		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are.
+		const section = renderCatalogFeed(results.catalogFeed, catalogFeedNote(results)).join('\n');
+		const text = fs.readFileSync(out, 'utf8');
+		const at = text.indexOf('## 9. Catalog sync from a feed file');
+		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
+		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
 	} else fs.writeFileSync(out, renderMarkdown(results));
 	const json = path.join(REPO_ROOT, '.cache', `bench-results${args.quick ? '-quick' : ''}.json`);
 	fs.writeFileSync(json, JSON.stringify(results, null, 2));
@@ -292,6 +323,10 @@ async function main(): Promise<number> {
 }
 
 // ---- markdown ---------------------------------------------------------------------------------
+
+/** When and where the catalog-feed figures were measured (the machine is shared: ratios are within one run). */
+const catalogFeedNote = (r: Results) =>
+	`Measured ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(r.machine.cpu)}, load ${(r.machine.loadAverageAtStart as number[]).join(' / ')} at start: the machine was shared with other work, so absolute times are loose; ratios are within one run).${r.args.note ? ` ${r.args.note}` : ''}`;
 
 const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const s = (ms: number) => `${n(ms / 1000, 2)} s`;
@@ -442,6 +477,7 @@ function renderMarkdown(r: Results): string {
 	if (r.audienceFile?.length) p(...renderAudienceFile(r.audienceFile, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
+	if (r.catalogFeed?.length) p(...renderCatalogFeed(r.catalogFeed, catalogFeedNote(r)));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');

@@ -8,6 +8,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { badFeedRows, FEED_COLUMNS, goodCells } from '../corpus/badInputFeedRows';
 import { validProduct } from '../fixtures/products';
 import { engineSuite, suiteHelpers, X_ADS } from './env';
 
@@ -222,5 +223,27 @@ describe('Product Catalog → Sync', () => {
 		expect(out[1].pairedItem).toEqual([{ item: 8 }]);
 		const tsv = await fromFile(csv(next, '\t'), { feedFormat: 'tsv' });
 		expect(tsv.out()[0]).toMatchObject({ unchanged: 40, rowsRead: 40 });
+	});
+});
+
+describe('Product Catalog → Sync: the bad feed rows of the corpus (test/corpus/badInputFeedRows.ts)', () => {
+	it('refuses every bad row with its line and reason, and syncs the good rows between them', async () => {
+		const lines = [FEED_COLUMNS.join(',')];
+		const good: string[] = [];
+		badFeedRows.forEach((bad, n) => {
+			const id = `good-${n}`;
+			good.push(id);
+			lines.push(FEED_COLUMNS.map((c) => goodCells(id)[c]).join(','), bad.line);
+		});
+		const { result, out } = await fromFile(`${lines.join('\n')}\n`);
+		expect(result.error).toBeUndefined();
+		const [summary] = out();
+		expect(summary).toMatchObject({ rowsRead: 2 * badFeedRows.length, refused: badFeedRows.length, created: good.length, countsConfirmed: true });
+		const refused = summary.refusedRows as Array<{ line: number; reason: string }>;
+		badFeedRows.forEach((bad, n) => {
+			expect({ what: bad.description, line: refused[n].line }).toEqual({ what: bad.description, line: 2 * n + 3 });
+			expect(refused[n].reason).toMatch(bad.reason);
+		});
+		expect(stored().map((p) => p.id).sort()).toEqual([...good].sort());
 	});
 });

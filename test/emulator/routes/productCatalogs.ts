@@ -371,20 +371,32 @@ function upsertProducts(ctx: RequestContext) {
 	return envelope(params, { products_response: response });
 }
 
+/** Product ids by product key, kept until the products change otherwise (deletions keep it up to date). */
+const keyIndexes = new WeakMap<ProductCatalogRecord, { changes: number; ids: Map<string, string> }>();
+function keyIndex(catalog: ProductCatalogRecord): { changes: number; ids: Map<string, string> } {
+	let index = keyIndexes.get(catalog);
+	if (!index || index.changes !== catalog.changes) {
+		index = { changes: catalog.changes, ids: new Map([...catalog.products.values()].map((r) => [r.product.product_key, r.product.id])) };
+		keyIndexes.set(catalog, index);
+	}
+	return index;
+}
+
 function deleteProducts(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const catalog = ownedCatalog(ctx);
 	const body = requireJsonObject(ctx);
 	onlyKeys(body, ['product_keys']);
 	const keys = jsonStringArray(body, 'product_keys', { required: true })!;
-	const byKey = new Map([...catalog.products.values()].map((r) => [r.product.product_key, r.product.id]));
+	const byKey = keyIndex(catalog);
 	const results = keys.map((key) => {
-		const id = byKey.get(key);
+		const id = byKey.ids.get(key);
 		if (id === undefined || !catalog.products.has(id)) {
 			return { product_key: key, failed_product_key: key, message: `Product with product_key ${key} not found` };
 		}
 		catalog.products.delete(id);
-		catalog.changes++;
+		byKey.ids.delete(key);
+		byKey.changes = ++catalog.changes;
 		return { product_key: key, failed_product_key: null, message: null };
 	});
 	return envelope(params, { delete_products: results });
