@@ -681,7 +681,7 @@ async function syncBatch(ctx: IExecuteFunctions, items: CheckedItem[], policy: R
 		const catalog = items[0].values.product_catalog_id;
 		const other = items.find((item) => item.values.product_catalog_id !== catalog);
 		if (other) {
-			throw inputError(runNode(ctx), other.itemIndex, 'Catalog (catalog)', `must be the same for every item of a sync from items (got ${String(other.values.product_catalog_id)}, item ${items[0].itemIndex} has ${String(catalog)})`);
+			throw inputError(runNode(ctx), other.itemIndex, 'Catalog (product_catalog_id)', `must be the same for every item of a sync from items (got ${String(other.values.product_catalog_id)}, item ${items[0].itemIndex} has ${String(catalog)})`);
 		}
 	}
 	const positionOf = new Map(items.map((item, n) => [item.itemIndex, n]));
