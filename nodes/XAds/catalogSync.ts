@@ -327,6 +327,17 @@ async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, it
 	const applied = () =>
 		`created ${counts.created}, updated ${counts.updated}, deleted ${counts.deleted} (X answered ${counts.upsertRequests} upsert and ${counts.deleteRequests} delete requests)`;
 
+	// Requests in flight; the first failure stops sending (the others are waited for).
+	const inFlight = new Set<Promise<void>>();
+	let failure: Error | undefined;
+	const track = (work: () => Promise<void>) => {
+		const task = work().catch((error: unknown) => {
+			failure ??= error as Error;
+		});
+		const tracked = task.finally(() => inFlight.delete(tracked));
+		inFlight.add(tracked);
+	};
+
 	try {
 		// 1. What X holds.
 		const listed = await listCatalog(ctx, listRequest, policy, index, counts);
@@ -444,15 +455,6 @@ async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, it
 		}
 
 		// 4. Send: the planned products, 25 a request, `concurrency` in flight, in feed order.
-		const inFlight = new Set<Promise<void>>();
-		let failure: Error | undefined;
-		const track = (work: () => Promise<void>) => {
-			const task = work().catch((error: unknown) => {
-				failure ??= error as Error;
-			});
-			const tracked = task.finally(() => inFlight.delete(tracked));
-			inFlight.add(tracked);
-		};
 		/** Waits for a free slot; false once a request failed (nothing more is sent). */
 		const slot = async () => {
 			while (inFlight.size >= options.concurrency && !failure) await Promise.race(inFlight);
@@ -552,6 +554,8 @@ async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, it
 			products,
 		};
 	} catch (error) {
+		// What was sent is answered before the run says what it applied.
+		while (inFlight.size) await Promise.race(inFlight);
 		const done = `Before it stopped, this run had ${applied()}. Running the sync again is safe: it reads X's catalog again and sends only what still differs.`;
 		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 			const known = error as Error & { description?: string };

@@ -213,6 +213,26 @@ describe('Product Catalog → Sync', () => {
 		expect(held()).toEqual(expected(next));
 	});
 
+	it('an upsert fails while another is in flight: the error counts what X applied, the rerun sends only the rest', async () => {
+		const input = await seed40();
+		const next = input.map((p) => ({ ...p, title: `${String(p.title)} v2` }));
+		// One of the two requests fails at once, the other is answered 400 ms later.
+		env.emulator.control.injectFaults([
+			{ kind: 'server_error', status: 500, times: 1, match: { method: 'PUT', path: '/products' } },
+			{ kind: 'latency', ms: 400, times: 1, match: { method: 'PUT', path: '/products' } },
+		]);
+		const failed = await fromItems(next, { requestOptions: { maxRetries: 0 } });
+		expect(failed.result.error).toBeDefined();
+		expect(byMethod('PUT')).toHaveLength(2); // 25 + 15, both in flight
+		const applied = stored().filter((p) => String(p.title).endsWith(' v2')).length;
+		expect([15, 25]).toContain(applied);
+		expect((failed.result.error as Error & { description?: string }).description).toContain(`this run had created 0, updated ${applied}, deleted 0 (X answered 1 upsert and 0 delete requests)`);
+
+		const rerun = await fromItems(next);
+		expect(rerun.out()[0]).toMatchObject({ unchanged: applied, toUpdate: 40 - applied, updated: 40 - applied, toDelete: 0 });
+		expect(held()).toEqual(expected(next));
+	});
+
 	it('from items, each changed product\'s output item is paired with its input item; TSV files read the same', async () => {
 		await seed40();
 		const next = products(40, (n) => (n === 9 ? { title: 'Nine' } : {}));
