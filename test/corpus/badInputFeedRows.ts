@@ -5,25 +5,16 @@
  * X's product as it is. test/engine/catalogSync.test.ts runs them all in one feed.
  * https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id%2Fproducts
  */
+import { validProduct } from '../fixtures/products';
 
 /** The columns of the feed the rows below are written for (X's column names). */
 export const FEED_COLUMNS = ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand', 'inventory', 'sale_price', 'color'];
 
-/** A valid row's cells by column, for the id given; a bad row changes one or two. */
-export const goodCells = (id: string): Record<string, string> => ({
-	id,
-	title: `Product ${id}`,
-	description: `Plain description of ${id}`,
-	availability: 'in stock',
-	condition: 'new',
-	price: '19.99 USD',
-	link: `https://shop.example.com/p/${id}`,
-	image_link: `https://cdn.example.com/img/${id}.jpg`,
-	brand: 'Acme',
-	inventory: '3',
-	sale_price: '',
-	color: '',
-});
+/** A valid row's cells by column (the valid product of the fixtures), for the id given; a bad row changes one or two. */
+export const goodCells = (id: string): Record<string, string> => {
+	const product = validProduct(id);
+	return Object.fromEntries(FEED_COLUMNS.map((c) => [c, product[c] === undefined ? '' : String(product[c])]));
+};
 
 export interface FeedRow {
 	description: string;
