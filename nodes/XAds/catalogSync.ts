@@ -435,24 +435,26 @@ async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, it
 		// 3. Safety: a truncated or failed feed never empties a catalog.
 		const valid = rows - refused;
 		const percent = inX ? (deleteKeys.length / inX) * 100 : 0;
-		if (inX > 0 && valid === 0 && !options.allowEmptyFeed) {
-			throw new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
-				itemIndex,
-				description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
-			});
-		}
-		if (percent > options.maxDeletePercent) {
-			throw new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
-				itemIndex,
-				description: `The feed (${feed.name}) holds ${valid} valid products (${refused} rows refused); ${toCreate} would be created, ${toUpdate} updated, ${unchanged} are unchanged. A truncated feed looks like this, so nothing was sent. Run with Dry Run to see which products, or raise Max Deletions (%) in Options if the deletions are meant.`,
-			});
-		}
+		const refusal =
+			inX > 0 && valid === 0 && !options.allowEmptyFeed
+				? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
+						itemIndex,
+						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+					})
+				: percent > options.maxDeletePercent
+					? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
+							itemIndex,
+							description: `The feed (${feed.name}) holds ${valid} valid products (${refused} rows refused); ${toCreate} would be created, ${toUpdate} updated, ${unchanged} are unchanged. A truncated feed looks like this, so nothing was sent. Run with Dry Run to see which products, or raise Max Deletions (%) in Options if the deletions are meant.`,
+						})
+					: undefined;
 		if (options.dryRun) {
+			// The plan is shown even when the sync would be refused: that is when it is most wanted.
 			return {
-				summary: { ...summary, plan: planned, requests: { list: counts.listRequests, upsert: 0, delete: 0, total: counts.listRequests } },
+				summary: { ...summary, ...(refusal ? { wouldBeRefused: refusal.message } : {}), plan: planned, requests: { list: counts.listRequests, upsert: 0, delete: 0, total: counts.listRequests } },
 				products: options.outputProducts ? plannedProducts(index) : [],
 			};
 		}
+		if (refusal) throw refusal;
 
 		// 4. Send: the planned products, 25 a request, `concurrency` in flight, in feed order.
 		/** Waits for a free slot; false once a request failed (nothing more is sent). */

@@ -134,6 +134,12 @@ describe('Product Catalog → Sync', () => {
 		expect(writes()).toEqual([]);
 		expect(stored()).toHaveLength(40);
 
+		// Dry Run shows the plan of a sync the cap would refuse.
+		const dry = await fromItems(input.slice(0, 30), { dryRun: true });
+		expect(dry.out()[0]).toMatchObject({ toDelete: 10, wouldBeRefused: 'Sync refused: it would delete 10 of X\'s 40 products (25.0%), more than the 10% allowed' });
+		expect((dry.out()[0].plan as IDataObject).delete).toEqual(['p31', 'p32', 'p33', 'p34', 'p35', 'p36', 'p37', 'p38', 'p39', 'p40']);
+		expect(writes()).toEqual([]);
+
 		const allowed = await fromItems(input.slice(0, 30), { syncOptions: { maxDeletePercent: 25 } });
 		expect(allowed.result.error).toBeUndefined();
 		expect(allowed.out()[0]).toMatchObject({ deleted: 10, toDelete: 10 });
