@@ -18,6 +18,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { BenchEnv } from './n8nBench';
+import { writeLines } from './audienceFile';
 import { runManual } from './n8nBench';
 import { productWithDefaults, type ProductCatalogRecord } from '../test/emulator/state/productCatalogs';
 
@@ -71,37 +72,21 @@ function seedCatalog(env: BenchEnv, count: number): ProductCatalogRecord {
 	return catalog;
 }
 
-/** The feed: every product but the removed 1%, the changed 2% with a new price; written in 1 MiB pieces. */
-function writeFeed(file: string, count: number): number {
-	const fd = fs.openSync(file, 'w');
-	let bytes = fs.writeSync(fd, `${COLUMNS.join(',')}\n`);
-	try {
-		let piece: string[] = [];
-		let size = 0;
-		for (let i = 0; i < count; i++) {
-			if (isRemoved(i)) continue;
-			const p = product(i, isChanged(i) ? '17.49 USD' : '19.99 USD') as Record<string, unknown>;
-			const line = `${COLUMNS.map((c) => String(p[c])).join(',')}\n`;
-			piece.push(line);
-			size += line.length;
-			if (size >= 1 << 20) {
-				bytes += fs.writeSync(fd, piece.join(''));
-				piece = [];
-				size = 0;
-			}
-		}
-		if (piece.length) bytes += fs.writeSync(fd, piece.join(''));
-	} finally {
-		fs.closeSync(fd);
+/** The feed: every product but the removed 1%, the changed 2% with a new price. */
+function* feedLines(count: number): Generator<string> {
+	yield `${COLUMNS.join(',')}\n`;
+	for (let i = 0; i < count; i++) {
+		if (isRemoved(i)) continue;
+		const p = product(i, isChanged(i) ? '17.49 USD' : '19.99 USD') as Record<string, unknown>;
+		yield `${COLUMNS.map((c) => String(p[c])).join(',')}\n`;
 	}
-	return bytes;
 }
 
 const statusKiB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 export async function benchCatalogFeed(env: BenchEnv, count: number, dir: string, way: 'sync' | 'upsert-all'): Promise<CatalogFeedResult> {
 	const file = path.join(dir, `feed-${count}.csv`);
-	const fileBytes = writeFeed(file, count);
+	const fileBytes = writeLines(file, feedLines(count));
 	const fx = env.emulator.control.fixtures().production;
 	const changed = Array.from({ length: count }, (_, i) => i).filter((i) => isChanged(i) && !isRemoved(i)).length;
 	const removed = Array.from({ length: count }, (_, i) => i).filter(isRemoved).length;
