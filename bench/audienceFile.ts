@@ -45,15 +45,14 @@ export interface AudienceFileResult {
 
 export const benchEmail = (i: number) => `customer.${i}@example-shop.com`;
 
-/** Writes the file in 1 MiB pieces (the generator never holds the list). */
-function writeEmails(file: string, count: number): number {
+/** Writes lines to a file in 1 MiB pieces (the generator never holds the list); returns the bytes written. */
+export function writeLines(file: string, lines: Iterable<string>): number {
 	const fd = fs.openSync(file, 'w');
 	let bytes = 0;
 	try {
 		let piece: string[] = [];
 		let size = 0;
-		for (let i = 0; i < count; i++) {
-			const line = `${benchEmail(i)}\n`;
+		for (const line of lines) {
 			piece.push(line);
 			size += line.length;
 			if (size >= 1 << 20) {
@@ -68,6 +67,12 @@ function writeEmails(file: string, count: number): number {
 	}
 	return bytes;
 }
+
+function* emailLines(count: number): Generator<string> {
+	for (let i = 0; i < count; i++) yield `${benchEmail(i)}\n`;
+}
+
+const writeEmails = (file: string, count: number) => writeLines(file, emailLines(count));
 
 /** The sink's checksum of one hash: its first 8 hex digits as a number (summed modulo 2^32). */
 const checksumOf = (hex: string) => parseInt(hex.slice(0, 8), 16);

@@ -19,6 +19,9 @@
  *      replaces only its section of bench/RESULTS.md.
  * media-upload: Media → Upload of a 50 MB and a 512 MB video (bench/mediaUpload.ts); run alone it
  *      replaces only its section of bench/RESULTS.md.
+ * catalog-feed: Product Catalog > Sync from a CSV feed of 100,000 and 1,000,000 products (2% changed,
+ *      1% removed) and today's upsert-everything from items at 100,000 (bench/catalogFeed.ts); run
+ *      alone (--only catalog-feed) it replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
  * Needs `npm run build` (the package under test is dist/) and n8n provisioned
  * (test/e2e/provision-n8n.sh; `npm run test:e2e` does it).
@@ -32,11 +35,12 @@ import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
 import { benchMediaUpload, renderMediaUpload, type MediaUploadResult } from './mediaUpload';
+import { benchCatalogFeed, renderCatalogFeed, type CatalogFeedResult } from './catalogFeed';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'media-upload'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'media-upload', 'catalog-feed'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -71,8 +75,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000] },
-	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000] },
+	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000], feedProducts: [100_000, 1_000_000], feedBaseline: 100_000 },
+	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000], feedProducts: [2_000, 20_000], feedBaseline: 2_000 },
 };
 
 /** Analytics report: line items and how long X keeps each job processing. */
@@ -96,6 +100,7 @@ interface Results {
 	report?: ReportBenchResult[];
 	audienceFile?: AudienceFileResult[];
 	mediaUpload?: MediaUploadResult[];
+	catalogFeed?: CatalogFeedResult[];
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -271,6 +276,26 @@ async function main(): Promise<number> {
 		}
 	}
 
+	if (args.only.has('catalog-feed')) {
+		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-feed-'));
+		// Each measurement on a fresh n8n: a run leaves n8n's heap grown, which would hide the next one's peak.
+		const runs = [...sizes.feedProducts.map((count) => ({ count, way: 'sync' as const })), { count: sizes.feedBaseline, way: 'upsert-all' as const }];
+		results.catalogFeed = [];
+		try {
+			for (const { count, way } of runs) {
+				await withN8n(`-catalog-feed-${way}-${count}`, { N8N_RESTRICT_FILE_ACCESS_TO: dir }, async (e) => {
+					await attempt(`catalog ${way === 'sync' ? 'sync from a feed' : 'upsert-all from items'} of ${count} products`, async () => {
+						// A warm-up run of 1,000 products first: a fresh n8n loads and compiles the nodes on its first execution.
+						await benchCatalogFeed(e, 1_000, dir, way);
+						results.catalogFeed!.push(await benchCatalogFeed(e, count, dir, way));
+					});
+				});
+			}
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
 	if (args.only.has('report')) {
 		const size = args.quick ? REPORT_SIZES.quick : REPORT_SIZES.full;
 		await withN8n('-report', {}, async (e) => {
@@ -290,6 +315,7 @@ async function main(): Promise<number> {
 		report: { heading: '## 7. Report', lines: results.report?.length ? renderReport(results.report) : undefined },
 		'audience-file': { heading: '## 6. Audience upload from a file', lines: results.audienceFile?.length ? [...renderAudienceFile(results.audienceFile, args.latencyMs), ''] : undefined },
 		'media-upload': { heading: '## 9. Media upload', lines: results.mediaUpload?.length ? renderMediaUpload(results.mediaUpload, args.latencyMs, args.note) : undefined },
+		'catalog-feed': { heading: '## 10. Catalog sync from a feed file', lines: results.catalogFeed?.length ? renderCatalogFeed(results.catalogFeed, catalogFeedNote(results)) : undefined },
 	};
 	const only = args.only.size === 1 ? alone[[...args.only][0]] : undefined;
 	if (only && fs.existsSync(out)) {
@@ -311,6 +337,10 @@ async function main(): Promise<number> {
 }
 
 // ---- markdown ---------------------------------------------------------------------------------
+
+/** When and where the catalog-feed figures were measured (the machine is shared: ratios are within one run). */
+const catalogFeedNote = (r: Results) =>
+	`Measured ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(r.machine.cpu)}, load ${(r.machine.loadAverageAtStart as number[]).join(' / ')} at start: the machine was shared with other work, so absolute times are loose; ratios are within one run).${r.args.note ? ` ${r.args.note}` : ''}`;
 
 const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const s = (ms: number) => `${n(ms / 1000, 2)} s`;
@@ -462,6 +492,7 @@ function renderMarkdown(r: Results): string {
 	if (r.mediaUpload?.length) p(...renderMediaUpload(r.mediaUpload, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
+	if (r.catalogFeed?.length) p(...renderCatalogFeed(r.catalogFeed, catalogFeedNote(r)));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');

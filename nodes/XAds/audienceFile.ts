@@ -8,7 +8,7 @@
  * so memory stays bounded whatever the file's size: a few request bodies and the current slice.
  * https://docs.x.com/x-ads-api/audiences/reference#post-accounts-account-id-custom-audiences-custom-audience-id-users
  */
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { IdentifierType } from '../shared/audienceHashing';
@@ -17,17 +17,17 @@ import { StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
 import { paramName } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
+import { fileChunks } from '../shared/fileRecords';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
 import { binaryPropertyParameter } from './fields';
 import { inputError, shown } from '../shared/validation';
 
+
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
 const IN_FLIGHT = 4;
 const COUNT_RETRIES = 3;
-/** Bytes read from the file at a time. */
-const CHUNK_BYTES = 256 * 1024;
 /** A line longer than this is no identifier row: it is refused and skipped, not held. */
 export const MAX_LINE_CHARS = 65_536;
 const TOO_LONG = `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (no identifier row is: a file without line breaks?)`;
@@ -312,22 +312,6 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Fi
 }
 
 // ---- The file's bytes -----------------------------------------------------------------------------
-
-/** The file as chunks: streamed from n8n's binary store when it is there, else slices of the item's buffer. */
-async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: string): AsyncGenerator<Uint8Array> {
-	const binary = ctx.getInputData()[itemIndex].binary![property] as IBinaryData;
-	if (binary.id) {
-		const stream = await ctx.helpers.getBinaryStream(binary.id, CHUNK_BYTES);
-		try {
-			for await (const chunk of stream) yield chunk as Uint8Array;
-		} finally {
-			stream.destroy();
-		}
-		return;
-	}
-	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
-	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
-}
 
 /** Byte order marks and the encoding each announces (UTF-16 BE is not offered: saved as UTF-8 instead). */
 const BYTE_ORDER_MARKS: Array<{ bytes: number[]; name: string; encoding?: FileEncoding }> = [

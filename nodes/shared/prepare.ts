@@ -215,6 +215,34 @@ function rulesOf(field: Field): FieldRules {
 
 const hasMoney = (endpoint: Endpoint) => (endpoint.fields ?? []).some((f) => f.type === 'money');
 
+/**
+ * Raw values (by wire name) normalized for the wire and checked against each field's rules; fail
+ * names the field and the broken rule. The one reading of field values, for items and file rows.
+ */
+export function checkFields(fields: Field[], raw: IDataObject, unit: AmountUnit, fail: (field: string, rule: string) => never): IDataObject {
+	const values: IDataObject = {};
+	for (const field of fields) {
+		const given = raw[field.wire];
+		if (isEmpty(given)) {
+			if (field.required) fail(fieldLabel(field), 'is required');
+			continue;
+		}
+		if (field.required && typeof given === 'string' && given.trim() === '') {
+			fail(fieldLabel(field), `is required (got only spaces: ${shown(given)})`);
+		}
+		const { value, rule } = normalize(field, given, unit);
+		// A list of only separators (" , ") is no value: missing when required, left out otherwise.
+		if (!rule && (field.type === 'list' || field.type === 'multiOptions') && isEmpty(value)) {
+			if (field.required) fail(fieldLabel(field), 'is required');
+			continue;
+		}
+		const broken = rule ?? checkRules(value, rulesOf(field));
+		if (broken) fail(fieldLabel(field), broken);
+		values[field.wire] = value;
+	}
+	return values;
+}
+
 export interface PreparedItem extends CheckedItem {
 	list?: ListRequest;
 }
@@ -231,33 +259,11 @@ export function prepareItem(
 	const readParameters = () => readValues(ctx, endpoint, itemIndex);
 	const raw = endpoint.read ? endpoint.read(ctx, itemIndex, readParameters) : readParameters();
 	const unit = hasMoney(endpoint) ? (itemParameter(ctx, 'amountUnit', itemIndex, 'currency') as AmountUnit) : 'micro';
-	const values: IDataObject = {};
-	for (const field of endpoint.fields ?? []) {
-		const given = raw[field.wire];
-		if (isEmpty(given)) {
-			if (field.required) throw inputError(node, itemIndex, fieldLabel(field), 'is required');
-			continue;
-		}
-		if (field.required && typeof given === 'string' && given.trim() === '') {
-			throw inputError(node, itemIndex, fieldLabel(field), `is required (got only spaces: ${shown(given)})`);
-		}
-		const { value, rule } = normalize(field, given, unit);
-		// A list of only separators (" , ") is no value: missing when required, left out otherwise.
-		if (!rule && (field.type === 'list' || field.type === 'multiOptions') && isEmpty(value)) {
-			if (field.required) throw inputError(node, itemIndex, fieldLabel(field), 'is required');
-			continue;
-		}
-		const broken = rule ?? checkRules(value, rulesOf(field));
-		if (broken) throw inputError(node, itemIndex, fieldLabel(field), broken);
-		values[field.wire] = value;
-	}
-	endpoint.check?.(values, {
-		fail: (field, rule) => {
-			throw inputError(node, itemIndex, field, rule);
-		},
-		credentials,
-		context,
-	});
+	const fail = (field: string, rule: string): never => {
+		throw inputError(node, itemIndex, field, rule);
+	};
+	const values = checkFields(endpoint.fields ?? [], raw, unit, fail);
+	endpoint.check?.(values, { fail, credentials, context });
 	if (endpoint.host === 'adsSandbox' && credentials.environment !== 'sandbox') {
 		throw new NodeOperationError(node, `Item ${itemIndex}: ${endpoint.action} works only in the X Ads sandbox (the credential's Environment (environment) is ${String(credentials.environment ?? 'production')})`, {
 			itemIndex,

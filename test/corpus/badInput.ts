@@ -399,6 +399,9 @@ const doc02: BadInput[] = [
 		['product_catalog_id', 'format', 'catalog id with a dash', { catalog: 'cat-1' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/],
 		['name', 'required', 'name missing', { name: '={{ $json.missing }}' }, /Item 0: Name \(name\) is required/],
 	]),
+	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'sync', {}, [
+		['product_catalog_id', 'format', 'catalog id with a dash', { catalog: 'cat-1' }, /Item 0: Catalog \(product_catalog_id\) must be a product catalog ID/, { input: [product('p-1')] }],
+	]),
 	...rows('02 §Product catalogs', 'ads', 'productCatalog', 'delete', {}, [
 		['product_catalog_id', 'required', 'catalog id missing', { catalog: '={{ $json.missing }}' }, /Item 0: Catalog \(product_catalog_id\) (is required|must be a product catalog ID)/],
 	]),

@@ -8,6 +8,7 @@
  */
 import type { Endpoint } from '../../nodes/shared/endpoints';
 import { adsResources } from '../../nodes/XAds/XAds.node';
+import { productFields } from '../../nodes/XAds/resources/product';
 import { batchSingleEndpoint, NOT_IN_REFERENCE, unlistedAdsRoutes } from '../emulator/conformance';
 import { registerAccountAppRoutes } from '../emulator/routes/accountApps';
 import { registerAccountHistoryRoutes } from '../emulator/routes/accountHistory';
@@ -55,6 +56,8 @@ const EXCEPTIONS: Record<string, string> = {
 const SENT_BY_RUNNER: Record<string, string[]> = {
 	'POST 12/accounts/{}/custom_audiences/{}/users': ['operation_type', 'params', 'users'],
 	'POST 12/batch/accounts/{}/do_not_reach_lists/{}/users': ['operation_type', 'params', 'users'],
+	// Product Catalog → Sync: its runner sends the products of the feed (the Product table of product.ts).
+	'PUT 12/product_catalogs/{}/products': productFields.map((f) => f.wire),
 };
 
 const nodePath = (endpoint: Endpoint) => endpoint.path.replace(/^\//, '');

@@ -64,6 +64,13 @@ interface Case {
 // Reading X's examples
 
 const reference = loadAdsReference();
+
+/** X's GET products example (the Sync's listing) and its answer entry. */
+const LISTED_PRODUCTS_REF = reference.find('GET', 12, 'product_catalogs/:product_catalog_id/products')!;
+const listedPage = () => parseLossless(LISTED_PRODUCTS_REF.exampleResponseText!) as IDataObject;
+const LISTED_PRODUCTS: ExampleAnswer = { method: 'GET', base: 'ads', path: '/12/product_catalogs/:product_catalog_id/products', body: LISTED_PRODUCTS_REF.exampleResponseText!, source: `${LISTED_PRODUCTS_REF.page}:${LISTED_PRODUCTS_REF.line}` };
+/** A listed product as a feed gives it: X's generated keys and empty fields left out. */
+const feedProduct = (listed: IDataObject): IDataObject => Object.fromEntries(Object.entries(listed).filter(([k, v]) => v !== null && v !== '' && k !== 'product_key' && k !== 'item_group_key'));
 const docsRoot = join(referenceDir(), 'x-docs');
 
 /** One record per element of data (an array), one for a single object, none for null. */
@@ -300,6 +307,18 @@ const OVERRIDES: Record<string, Override> = {
 		expect: (e) => (e.data as IDataObject).products_response as IDataObject[],
 	},
 	'product.delete': { expect: (e) => (e.data as IDataObject).delete_products as IDataObject[] },
+	// Sync reads X's GET example (its next_cursor followed to a final page of one more product) and
+	// compares the feed with it: the listed product given back as X answered it (nulls, "" product_type,
+	// inventory a number) is unchanged; the other, retitled, is sent and X's PUT example answers it.
+	'productCatalog.sync': {
+		answers: () => [{ ...LISTED_PRODUCTS, pages: { [String(listedPage().next_cursor)]: JSON.stringify(finalPage(listedPage())) } }],
+		input: [feedProduct(records(listedPage())[0]), { ...feedProduct(records(finalPage(listedPage()))[0]), title: 'Retitled' }],
+		expect: (e) => {
+			const sent = ((e.data as IDataObject).products_response as IDataObject[]).length;
+			const catalog = ((e.request as IDataObject).params as IDataObject).product_catalog_id;
+			return [{ catalog, feed: 'input items', dryRun: false, rowsRead: 2, blankLines: 0, read: 2, unchanged: 1, toCreate: 0, toUpdate: 1, toDelete: 0, refused: 0, refusedRows: [], created: sent, updated: 0, unchangedByX: 0, deleted: 0, refusedByX: 0, xRefusals: [], deleteFailed: 0, deleteFailures: [], requests: { list: 2, upsert: 1, delete: 0, total: 3 }, countsConfirmed: true }];
+		},
+	},
 	// The node reads the set before writing it; X's GET example is a FILTERED set, which the node
 	// rightly refuses to update, so the read answers the set as the PUT example shows it.
 	'productSet.update': {

@@ -16,7 +16,7 @@ import { catalogField } from '../fields';
 import { simplify } from '../simplify';
 
 /** X's largest product batch; X ignores every entry of a batch that repeats an id. */
-const PRODUCT_BATCH = 25;
+export const PRODUCT_BATCH = 25;
 
 const https = (label: string) => ({ pattern: /^https:\/\/[^\s/$.?#][^\s]*$/i, patternRule: `an https URL (${label})` });
 

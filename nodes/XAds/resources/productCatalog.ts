@@ -3,6 +3,7 @@
  * https://docs.x.com/x-ads-api/catalog-management/reference
  */
 import type { Resource } from '../../shared/endpoints';
+import { productCatalogSyncEndpoint } from '../catalogSync';
 import { catalogField } from '../fields';
 
 export const productCatalogResource: Resource = {
@@ -54,5 +55,6 @@ export const productCatalogResource: Resource = {
 			docs: 'https://docs.x.com/x-ads-api/catalog-management/reference#delete-product_catalogs%2Fproduct_catalog_id',
 			fields: [catalogField],
 		},
+		productCatalogSyncEndpoint,
 	],
 };

@@ -4,7 +4,7 @@
  * authenticated user (one per user). Products are upserted by id in JSON batches of at most 25,
  * each entry checked against the Product table; X answers per entry, in input order.
  */
-import { adsError, AdsParams, collection, envelope, invalidParameter, missingParameter, notFound } from '../ads';
+import { adsError, AdsParams, envelope, invalidParameter, missingParameter, notFound } from '../ads';
 import type { RequestContext } from '../http';
 import { isObject, jsonString, jsonStringArray, onlyKeys, requireJsonBody, requireJsonObject } from '../jsonBody';
 import type { Router } from '../router';
@@ -20,6 +20,7 @@ import {
 	productWithDefaults,
 	type Product,
 	type ProductCatalogRecord,
+	type ProductRecord,
 	type ProductSetFilter,
 	type ProductSetRecord,
 } from '../state/productCatalogs';
@@ -252,33 +253,71 @@ function checkProductEntry(entry: unknown): { errors: EntryError[]; fields?: Rec
 	return errors.length ? { errors } : { errors, fields };
 }
 
+/**
+ * A product as X lists it: X's example answer has null for unset optional fields but "" for an
+ * unset product_type, so product_type is listed as "" when unset.
+ */
 function productView(product: Product): Product {
-	return { ...product };
+	return { ...product, product_type: product.product_type ?? '' };
 }
 
-/** Products listed: only the first-submitted product of each item group. */
+/**
+ * The listed products in submission order, only the first-submitted product of each item group
+ * (X's reference), kept until the catalog's products change: a walk over a large catalog pages in
+ * O(page) rather than O(catalog) per request.
+ */
+const listings = new WeakMap<ProductCatalogRecord, { changes: number; records: ProductRecord[] }>();
+function listed(catalog: ProductCatalogRecord): ProductRecord[] {
+	const cached = listings.get(catalog);
+	if (cached && cached.changes === catalog.changes) return cached.records;
+	const firstOfGroup = new Map<string, ProductRecord>();
+	const records: ProductRecord[] = [];
+	for (const r of catalog.products.values()) {
+		const key = r.product.item_group_key;
+		if (key !== null) {
+			const first = firstOfGroup.get(key);
+			if (first && first.seq < r.seq) continue;
+			firstOfGroup.set(key, r);
+		}
+		records.push(r);
+	}
+	// Map order is submission order but for products moved by an update: sort by seq, then drop later group members.
+	records.sort((a, b) => a.seq - b.seq);
+	const visible = records.filter((r) => r.product.item_group_key === null || firstOfGroup.get(r.product.item_group_key) === r);
+	listings.set(catalog, { changes: catalog.changes, records: visible });
+	return visible;
+}
+
+/**
+ * Products listed: only the first-submitted product of each item group. The cursor names the
+ * next product (its submission number, decimal like X's example cursor), so a product deleted
+ * between two pages shifts nothing.
+ */
 function listProducts(ctx: RequestContext) {
 	const params = new AdsParams(ctx);
 	const catalog = ownedCatalog(ctx);
 	const groupKey = params.string('item_group_key', { maxLength: 64 });
-	const records = [...catalog.products.values()];
-	const firstOfGroup = new Map<string, { id: string; seq: number }>();
-	for (const r of records) {
-		const key = r.product.item_group_key;
-		if (key === null) continue;
-		const first = firstOfGroup.get(key);
-		if (!first || r.seq < first.seq) firstOfGroup.set(key, { id: r.product.id, seq: r.seq });
+	const count = params.integer('count', { min: 1, max: 100, fallback: 100 }) as number;
+	const cursorRaw = params.raw('cursor');
+	let from = 0;
+	if (cursorRaw !== undefined) {
+		if (!/^\d{1,15}$/.test(cursorRaw)) throw invalidParameter('cursor', `Expected a valid cursor, got "${cursorRaw}" for cursor`);
+		from = Number(cursorRaw);
+		params.echo.cursor = cursorRaw;
 	}
-	return collection(params, {
-		source: records,
-		filter: (r) => {
-			const key = r.product.item_group_key;
-			if (groupKey !== undefined && key !== groupKey) return false;
-			return key === null || firstOfGroup.get(key)!.id === r.product.id;
-		},
-		render: (r) => productView(r.product),
-		count: { default: 100, min: 1, max: 100 },
-	});
+	const all = listed(catalog);
+	const records = groupKey === undefined ? all : all.filter((r) => r.product.item_group_key === groupKey);
+	// First record at or after the cursor's submission number.
+	let lo = 0;
+	let hi = records.length;
+	while (lo < hi) {
+		const mid = (lo + hi) >> 1;
+		if (records[mid].seq < from) lo = mid + 1;
+		else hi = mid;
+	}
+	const page = records.slice(lo, lo + count);
+	const next = records[lo + count];
+	return { status: 200, body: { request: { params: params.echo }, next_cursor: next ? String(next.seq) : null, data: page.map((r) => productView(r.product)) } };
 }
 
 function upsertProducts(ctx: RequestContext) {
@@ -321,13 +360,26 @@ function upsertProducts(ctx: RequestContext) {
 		next.item_group_key = groupKeyFor(catalog, next.item_group_id);
 		if (!existing) {
 			catalog.products.set(id!, { product: next, seq: catalog.nextSeq++ });
+			catalog.changes++;
 			return result('CREATE_SUCCESS', [], productKey);
 		}
 		if (JSON.stringify(existing.product) === JSON.stringify(next)) return result('NO_CHANGE', [], productKey);
 		existing.product = next;
+		catalog.changes++;
 		return result('UPDATE_SUCCESS', [], productKey);
 	});
 	return envelope(params, { products_response: response });
+}
+
+/** Product ids by product key, kept until the products change otherwise (deletions keep it up to date). */
+const keyIndexes = new WeakMap<ProductCatalogRecord, { changes: number; ids: Map<string, string> }>();
+function keyIndex(catalog: ProductCatalogRecord): { changes: number; ids: Map<string, string> } {
+	let index = keyIndexes.get(catalog);
+	if (!index || index.changes !== catalog.changes) {
+		index = { changes: catalog.changes, ids: new Map([...catalog.products.values()].map((r) => [r.product.product_key, r.product.id])) };
+		keyIndexes.set(catalog, index);
+	}
+	return index;
 }
 
 function deleteProducts(ctx: RequestContext) {
@@ -336,13 +388,15 @@ function deleteProducts(ctx: RequestContext) {
 	const body = requireJsonObject(ctx);
 	onlyKeys(body, ['product_keys']);
 	const keys = jsonStringArray(body, 'product_keys', { required: true })!;
-	const byKey = new Map([...catalog.products.values()].map((r) => [r.product.product_key, r.product.id]));
+	const byKey = keyIndex(catalog);
 	const results = keys.map((key) => {
-		const id = byKey.get(key);
+		const id = byKey.ids.get(key);
 		if (id === undefined || !catalog.products.has(id)) {
 			return { product_key: key, failed_product_key: key, message: `Product with product_key ${key} not found` };
 		}
 		catalog.products.delete(id);
+		byKey.ids.delete(key);
+		byKey.changes = ++catalog.changes;
 		return { product_key: key, failed_product_key: null, message: null };
 	});
 	return envelope(params, { delete_products: results });

@@ -90,6 +90,8 @@ export interface ProductCatalogRecord {
 	/** item_group_id -> generated item_group_key. */
 	groupKeys: Map<string, string>;
 	nextSeq: number;
+	/** Counts changes of the products (the listing's cache follows it). */
+	changes: number;
 }
 
 export interface ProductCatalogEnvState {
@@ -165,7 +167,7 @@ export function productWithDefaults(fields: Partial<Product> & Pick<Product, 'id
 }
 
 export function createCatalog(env: ProductCatalogEnvState, id: string, name: string, ownerId: string): ProductCatalogRecord {
-	const catalog: ProductCatalogRecord = { id, name, ownerId, products: new Map(), sets: new Map(), groupKeys: new Map(), nextSeq: 1 };
+	const catalog: ProductCatalogRecord = { id, name, ownerId, products: new Map(), sets: new Map(), groupKeys: new Map(), nextSeq: 1, changes: 0 };
 	env.catalogs.set(id, catalog);
 	env.byUser.set(ownerId, id);
 	return catalog;
@@ -177,6 +179,16 @@ export function groupKeyFor(catalog: ProductCatalogRecord, itemGroupId: string |
 	if (!key) catalog.groupKeys.set(itemGroupId, (key = randomString(16, '0123456789abcdefghijklmnopqrstuvwxyz')));
 	return key;
 }
+
+/**
+ * X's rate limits of the Batch Products API (catalog management overview, Rate Limits), per user
+ * and 15 minutes.
+ */
+export const PRODUCT_BUDGETS: Record<string, number> = {
+	[`GET /12/product_catalogs/:product_catalog_id/products`]: 1000,
+	[`PUT /12/product_catalogs/:product_catalog_id/products`]: 600,
+	[`DELETE /12/product_catalogs/:product_catalog_id/products`]: 150,
+};
 
 /** users[0] gets "Acme Catalog" with 3 products and 2 sets; users[1] gets an empty "Other Catalog". */
 export function seedProductCatalogs(store: Store, identity: Identity, envName: AdsEnvironment): void {
@@ -217,6 +229,7 @@ export function seedProductCatalogs(store: Store, identity: Identity, envName: A
 		product.item_group_key = groupKeyFor(catalog, product.item_group_id);
 		catalog.products.set(p.id, { product, seq: catalog.nextSeq++ });
 	});
+	for (const [key, limit] of Object.entries(PRODUCT_BUDGETS)) store.rateLimits.budgets.set(key, { limit, windowSeconds: 15 * 60 });
 	catalog.sets.set(ids.manualSet, {
 		id: ids.manualSet,
 		name: 'Runners',

@@ -1,0 +1,152 @@
+/**
+ * Records from a file in a binary property, read as a stream with bounded memory: the file's bytes
+ * in chunks (n8n's binary stream helper, or slices of the item's buffer; shared by the audience file
+ * upload and the catalog sync) and the catalog feed's CSV splitter, RFC 4180 as X's scheduled-feed
+ * formats are (a quoted product description may hold line breaks), carrying only an unfinished
+ * record from one chunk to the next. Audience files are one user per physical line and have their
+ * own splitter (../XAds/audienceFile.ts), where one stray quote cannot swallow the rows after it.
+ */
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+
+/** Bytes read from the file at a time. */
+const CHUNK_BYTES = 256 * 1024;
+/** A record longer than this is no identifier row (an unclosed quote would otherwise swallow the file). */
+export const MAX_RECORD_CHARS = 65_536;
+
+// ---- Reading records from a stream of text --------------------------------------------------------
+
+export interface RecordFormat {
+	/** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) or one value per line. */
+	csv: boolean;
+	delimiter: string;
+}
+
+/**
+ * Splits text that arrives in pieces into records, with bounded memory: only an unfinished record
+ * is carried from one piece to the next. Line endings LF or CRLF. onRecord gets the fields and the
+ * file line the record starts on (1-based).
+ */
+export class RecordSplitter {
+	private carry = '';
+	/** Physical line number of the carry's first character. */
+	private line = 1;
+
+	private readonly single: string[] = [''];
+
+	constructor(
+		private readonly format: RecordFormat,
+		private readonly onRecord: (fields: string[], line: number) => void,
+	) {}
+
+	push(text: string): void {
+		const data = this.carry + text;
+		let start = 0;
+		for (;;) {
+			const consumed = this.next(data, start, false);
+			if (consumed === 0) break;
+			start += consumed;
+		}
+		this.carry = data.slice(start);
+		if (this.carry.length > MAX_RECORD_CHARS) {
+			throw new Error(`line ${this.line} is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters${this.format.csv ? ' (a quote that is never closed?)' : ''}`);
+		}
+	}
+
+	/** The last record, when the file does not end with a line break. */
+	end(): void {
+		if (this.carry === '') return;
+		const consumed = this.next(this.carry, 0, true);
+		if (consumed !== this.carry.length) throw new Error(`line ${this.line}: a quoted field is never closed`);
+		this.carry = '';
+	}
+
+	/** Reads one record at start; returns the characters consumed, 0 when the record is not complete yet. */
+	private next(data: string, start: number, final: boolean): number {
+		const newline = data.indexOf('\n', start);
+		if (newline < 0 && !final) return 0;
+		const lineEnd = newline < 0 ? data.length : newline;
+		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
+		if (!this.format.csv || !text.includes('"')) {
+			if (this.format.csv) this.onRecord(text.split(this.format.delimiter), this.line);
+			else {
+				this.single[0] = text; // one array for every line: onRecord must not keep it
+				this.onRecord(this.single, this.line);
+			}
+			this.line++;
+			return lineEnd - start + (newline < 0 ? 0 : 1);
+		}
+		const parsed = parseQuotedRecord(data, start, this.format.delimiter, final);
+		if (!parsed) return 0;
+		this.onRecord(parsed.fields, this.line);
+		this.line += parsed.lines;
+		return parsed.end - start;
+	}
+}
+
+/**
+ * One CSV record with quotes, from start up to and including its line break. Returns null when the
+ * data ends inside the record (more is coming). A quote inside an unquoted field is kept as text.
+ */
+function parseQuotedRecord(data: string, start: number, delimiter: string, final: boolean): { fields: string[]; end: number; lines: number } | null {
+	const fields: string[] = [];
+	let field = '';
+	let lines = 1;
+	let i = start;
+	const length = data.length;
+	for (;;) {
+		if (data.charCodeAt(i) === 34 /* " */) {
+			// A quoted field: up to the closing quote, "" standing for one quote.
+			i++;
+			for (;;) {
+				const quote = data.indexOf('"', i);
+				if (quote < 0) return null;
+				const piece = data.slice(i, quote);
+				for (let n = piece.indexOf('\n'); n >= 0; n = piece.indexOf('\n', n + 1)) lines++;
+				field += piece;
+				if (quote + 1 >= length && !final) return null; // "" or the closing quote? Not known yet.
+				if (data.charCodeAt(quote + 1) === 34) {
+					field += '"';
+					i = quote + 2;
+					continue;
+				}
+				i = quote + 1;
+				break;
+			}
+		}
+		// The rest of the field up to a delimiter or the end of the line.
+		let stop = i;
+		while (stop < length) {
+			const c = data[stop];
+			if (c === delimiter || c === '\n') break;
+			stop++;
+		}
+		if (stop >= length && !final) return null;
+		let rest = data.slice(i, stop);
+		if (stop >= length || data[stop] === '\n') {
+			if (rest.endsWith('\r')) rest = rest.slice(0, -1);
+			fields.push(field + rest);
+			return { fields, end: stop >= length ? length : stop + 1, lines };
+		}
+		fields.push(field + rest);
+		field = '';
+		i = stop + 1;
+	}
+}
+
+// ---- The file's bytes -----------------------------------------------------------------------------
+
+/** The file as chunks: streamed from n8n's binary store when it is there, else slices of the item's buffer. */
+export async function* fileChunks(ctx: IExecuteFunctions, itemIndex: number, property: string): AsyncGenerator<Uint8Array> {
+	const binary = ctx.getInputData()[itemIndex].binary![property] as IBinaryData;
+	if (binary.id) {
+		const stream = await ctx.helpers.getBinaryStream(binary.id, CHUNK_BYTES);
+		try {
+			for await (const chunk of stream) yield chunk as Uint8Array;
+		} finally {
+			stream.destroy();
+		}
+		return;
+	}
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, property);
+	for (let offset = 0; offset < buffer.length; offset += CHUNK_BYTES) yield buffer.subarray(offset, offset + CHUNK_BYTES);
+}
