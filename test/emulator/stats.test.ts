@@ -48,7 +48,7 @@ describe('jobs: the concurrent-job limit, the lifecycle and the file', () => {
 		expect([first.headers['x-concurrent-job-limit'], first.headers['x-concurrent-job-limit-remaining']]).toEqual(['2', '1']);
 		expect(first.json.data).toMatchObject({ status: 'PROCESSING', url: null, entity_ids: ['abc1'] });
 		expect((await signed('POST', jobs(base))).headers['x-concurrent-job-limit-remaining']).toBe('0');
-		expectAdsError(await signed('POST', jobs(base)), 400, 'INVALID_PARAMETER');
+		expectAdsError(await signed('POST', jobs(base)), 400, 'TOO_MANY_JOBS');
 		emu().control.advanceStatsJobs(60_000);
 		expect((await signed('POST', jobs(base))).status).toBe(200);
 	});
