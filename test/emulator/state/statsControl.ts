@@ -104,6 +104,12 @@ export function handleStatsControl(control: StatsControl, route: string, input: 
 		case 'POST /stats/job-limit':
 			control.setStatsJobLimit(Number(input.limit));
 			return { ok: true };
+		case 'POST /stats/held-slots':
+			control.holdStatsJobSlots(String(input.accountId), Number(input.slots), {
+				...(input.afterMs !== undefined ? { afterMs: Number(input.afterMs) } : {}),
+				...(input.afterRefusals !== undefined ? { afterRefusals: Number(input.afterRefusals) } : {}),
+			});
+			return { ok: true };
 		case 'POST /stats/faults':
 			control.injectStatsJobFaults((input.faults as JobFault[]) ?? []);
 			return { ok: true };
