@@ -60,10 +60,16 @@ export function exactJob(job: IDataObject): IDataObject {
 	return { ...job, id: jobId(job) };
 }
 
-/** X's count of jobs the account may still start, from the job endpoints' X-Concurrent-Job-Limit-Remaining. */
-function remainingOf(headers: Record<string, string>): number | undefined {
-	const value = headers['x-concurrent-job-limit-remaining'];
-	return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+/** A count X sends in a header (X-Concurrent-Job-Limit, X-Concurrent-Job-Limit-Remaining): whole digits, or unknown. */
+function headerCount(headers: Record<string, string>, name: string): number | undefined {
+	const value = headers[name];
+	return value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value) : undefined;
+}
+const remainingOf = (headers: Record<string, string>) => headerCount(headers, 'x-concurrent-job-limit-remaining');
+
+/** X's refusal of a job creation because the account's concurrent-job slots are all taken (by anyone). */
+function isTooManyJobs(error: unknown): boolean {
+	return (error as { context?: IDataObject } | undefined)?.context?.xCode === 'TOO_MANY_JOBS';
 }
 
 /** A memory budget for the result files of one report (RESULT_LIMITS.memoryBytes). */
@@ -194,6 +200,9 @@ export async function runJobs(
 	/** Every job ID X gave this run, with the query it answers: one ID never answers two queries. */
 	const owners = new Map<string, number>();
 	const budget = resultBudget();
+	/** X's slot count for the account (its header) and how many creations X refused for want of a slot. */
+	let slotLimit: number | undefined;
+	let refusals = 0;
 
 	const recreate = (spec: number, id: string, why: string) => {
 		if (attempts[spec] > wait.recreate) {
@@ -213,7 +222,19 @@ export async function runJobs(
 	const create = async (spec: number): Promise<number | undefined> => {
 		attempts[spec]++;
 		// Creating a job twice is harmless (the same numbers), so a lost answer may be sent again.
-		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec], idempotent: true }, policy);
+		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec], idempotent: true }, policy).catch((error: unknown) => {
+			if (!isTooManyJobs(error)) throw error;
+			return undefined;
+		});
+		if (!response) {
+			// Every slot is taken, by our jobs or another client's (a workflow, X's UI, a connector): wait for one.
+			attempts[spec]--;
+			refusals++;
+			todo.unshift(spec);
+			ctx.logger.info(`X: no report job slot free for the account (TOO_MANY_JOBS; ${active.size} of ours processing${slotLimit !== undefined ? `, X's limit ${slotLimit}` : ''}); waiting for one`);
+			return 0;
+		}
+		slotLimit = headerCount(response.headers, 'x-concurrent-job-limit') ?? slotLimit;
 		counts.created++;
 		const job = ((response.body as IDataObject)?.data ?? {}) as IDataObject;
 		const id = jobId(job);
@@ -254,9 +275,13 @@ export async function runJobs(
 		const elapsed = Date.now() - started;
 		if (elapsed > wait.maxWaitMs) {
 			const open = [...active.values()].map((a) => `${jobId(a.job)} (${String(a.job.status)})`);
+			const slots =
+				refusals && todo.length
+					? ` ${todo.length} job(s) were never created: X refused ${refusals} creation(s) with TOO_MANY_JOBS, every concurrent-job slot of the account taken${slotLimit !== undefined ? ` (X's limit: ${slotLimit})` : ''}, ${active.size} by this report and ${active.size ? 'the rest' : 'all'} by other clients (another workflow, X Ads Manager, a connector). Let their jobs finish or run this report when they do, or raise Max Wait.`
+					: '';
 			throw new NodeOperationError(ctx.getNode(), `X's report jobs did not finish within ${duration(wait.maxWaitMs)}`, {
 				itemIndex,
-				description: `Still open: ${open.join(', ') || 'none of ours (the account had no job slot free)'}. Read them later with Analytics > Get Report Jobs, or raise Max Wait.`,
+				description: `Still open: ${open.join(', ') || 'none of ours (the account had no job slot free)'}. Read them later with Analytics > Get Report Jobs, or raise Max Wait.${slots}`,
 			});
 		}
 		// The longer the jobs take, the longer the pause (half the time waited so far), so checks stay few.

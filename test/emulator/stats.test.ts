@@ -48,9 +48,26 @@ describe('jobs: the concurrent-job limit, the lifecycle and the file', () => {
 		expect([first.headers['x-concurrent-job-limit'], first.headers['x-concurrent-job-limit-remaining']]).toEqual(['2', '1']);
 		expect(first.json.data).toMatchObject({ status: 'PROCESSING', url: null, entity_ids: ['abc1'] });
 		expect((await signed('POST', jobs(base))).headers['x-concurrent-job-limit-remaining']).toBe('0');
-		expectAdsError(await signed('POST', jobs(base)), 400, 'INVALID_PARAMETER');
+		expectAdsError(await signed('POST', jobs(base)), 400, 'TOO_MANY_JOBS');
 		emu().control.advanceStatsJobs(60_000);
 		expect((await signed('POST', jobs(base))).status).toBe(200);
+	});
+
+	it("counts another client's jobs in the account's slots, until they are freed after a time or a number of refusals", async () => {
+		emu().control.setStatsJobLimit(2);
+		emu().control.setStatsJobTiming({ processingMs: 10 * 60_000 });
+		emu().control.holdStatsJobSlots(fx().accountId, 1, { afterMs: 60_000 });
+		expect((await signed('POST', jobs(base))).headers['x-concurrent-job-limit-remaining']).toBe('0');
+		expectAdsError(await signed('POST', jobs(base)), 400, 'TOO_MANY_JOBS');
+		emu().control.advanceClock(60_000);
+		expect((await signed('POST', jobs(base))).headers['x-concurrent-job-limit-remaining']).toBe('0');
+		emu().control.advanceStatsJobs(10 * 60_000);
+		emu().control.holdStatsJobSlots(fx().accountId, 2, { afterRefusals: 2 });
+		expectAdsError(await signed('POST', jobs(base)), 400, 'TOO_MANY_JOBS');
+		const second = await signed('POST', jobs(base));
+		expectAdsError(second, 400, 'TOO_MANY_JOBS');
+		expect([second.headers['x-concurrent-job-limit'], second.headers['x-concurrent-job-limit-remaining']]).toEqual(['2', '0']);
+		expect((await signed('POST', jobs(base))).headers['x-concurrent-job-limit-remaining']).toBe('1');
 	});
 
 	it('shows the job SUCCESS with its URL (id a number, id_str text), and serves the gzip file without credentials', async () => {

@@ -178,6 +178,33 @@ describe('Analytics: Run Report (asynchronous jobs)', () => {
 		expect(requests().filter((r) => r.status !== 200)).toEqual([]);
 	});
 
+	it('waits for a slot when other clients hold all of them (TOO_MANY_JOBS), and creates the jobs once one is free: every row once (issue 30)', async () => {
+		control().setStatsJobLimit(2);
+		// Another workflow, X's UI or a connector holds both slots; X frees them after 3 refused creations.
+		control().holdStatsJobSlots(fx().accountId, 2, { afterRefusals: 3 });
+		const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 40);
+		const rows = await ok(report({ entityIds: ids.join(','), startTime: '2026-02-01', endTime: '2026-02-02', waitOptions: { ...FAST, maxWait: 1 } }));
+		expectRowsMatchModel(rows, { ids, groups: ['ENGAGEMENT'], buckets: bucketsOf(Date.parse('2026-02-01T08:00:00Z'), Date.parse('2026-02-02T08:00:00Z'), 'DAY', ZONE) });
+		expect(jobRequests('POST').map((r) => r.status)).toEqual([400, 400, 400, 200, 200]);
+		expect(control().statsJobs()).toHaveLength(2);
+		expect(env.harness.logs.filter((l) => /no report job slot free for the account \(TOO_MANY_JOBS/.test(JSON.stringify(l)))).toHaveLength(3);
+	});
+
+	it('fails within Max Wait naming the slots and who holds them when other clients never free one; no job of ours is left (issue 30)', async () => {
+		control().setStatsJobLimit(2);
+		control().holdStatsJobSlots(fx().accountId, 2);
+		const started = Date.now();
+		const result = await env.ads(report({ entityIds: fx().lineItems.reach, startTime: '2026-02-01', endTime: '2026-02-02', waitOptions: { ...FAST, maxWait: 0.005 } }));
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.error?.message).toBe("X's report jobs did not finish within 0.3 seconds");
+		expect((result.error as { description?: string }).description).toMatch(
+			/1 job\(s\) were never created: X refused \d+ creation\(s\) with TOO_MANY_JOBS, every concurrent-job slot of the account taken, 0 by this report and all by other clients/,
+		);
+		expect(control().statsJobs()).toEqual([]);
+		// The waits grow: fewer refused creations than a fixed first-poll pause would make.
+		expect(jobRequests('POST').length).toBeLessThan(0.3 / FAST.firstPoll);
+	});
+
 	it('creates a FAILED job again, checks a SUCCESS without URL again, and recreates jobs whose file expired or is gone', async () => {
 		control().injectStatsJobFaults(['FAILED', 'NO_URL', 'EXPIRED', 'GONE']);
 		const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 80);

@@ -147,7 +147,11 @@ function createJob(ctx: RequestContext): EmulatorResponse {
 	const state = statsState(ctx.store);
 	const accountId = account.account.id;
 	if (processingCount(state, ctx.env, accountId, ctx.now) >= state.concurrentLimit) {
-		throw new HttpError(400, { errors: [{ code: 'INVALID_PARAMETER', message: `The account has ${state.concurrentLimit} jobs processing, the most it may have at once` }], request: { params: params.echo } }, jobHeaders(state, ctx, accountId));
+		const headers = jobHeaders(state, ctx, accountId);
+		// Another client's hold that ends after a number of refusals counts this one.
+		const hold = state.otherClients.get(accountId);
+		if (hold?.refusals !== undefined) hold.refusals--;
+		throw new HttpError(400, { errors: [{ code: 'TOO_MANY_JOBS', message: `The account has ${state.concurrentLimit} jobs processing, the most it may have at once` }], request: { params: params.echo } }, headers);
 	}
 	// SAME_ID: the first creation after a job of the account is answered with that job (none is created).
 	const previous = state.faults[0] === 'SAME_ID' ? [...state.jobs.values()].filter((j) => j.env === ctx.env && j.accountId === accountId).pop() : undefined;

@@ -263,6 +263,8 @@ export interface StatsState {
 	jobs: Map<string, StatsJob>;
 	timing: { queuedMs: number; processingMs: number; expiresMs: number };
 	concurrentLimit: number;
+	/** Slots held by jobs of another client (another workflow, X's UI, a connector), per account: freed at `untilMs` or after `refusals` creations refused. */
+	otherClients: Map<string, { slots: number; untilMs?: number; refusals?: number }>;
 	faults: JobFault[];
 	/** Most jobs of one account processing at once (queued or processing), over the run. */
 	peakProcessing: number;
@@ -314,6 +316,7 @@ export function statsState(store: Store): StatsState {
 		jobs: new Map(),
 		timing: { queuedMs: 0, processingMs: 0, expiresMs: 2 * 24 * HOUR_MS },
 		concurrentLimit: 100,
+		otherClients: new Map(),
 		faults: [],
 		peakProcessing: 0,
 		fileRequests: [],
@@ -379,9 +382,20 @@ export function expiresAt(state: StatsState, job: StatsJob): number {
 }
 
 export function processingCount(state: StatsState, env: AdsEnvironment, accountId: string, now: number): number {
-	let n = 0;
+	let n = otherClientSlots(state, accountId, now);
 	for (const job of state.jobs.values()) if (job.env === env && job.accountId === accountId && ['QUEUED', 'PROCESSING'].includes(jobStatus(job, now))) n++;
 	return n;
+}
+
+/** X counts concurrent jobs per account, whoever created them: the slots another client still holds. */
+export function otherClientSlots(state: StatsState, accountId: string, now: number): number {
+	const hold = state.otherClients.get(accountId);
+	if (!hold) return 0;
+	if ((hold.untilMs !== undefined && now >= hold.untilMs) || hold.refusals === 0) {
+		state.otherClients.delete(accountId);
+		return 0;
+	}
+	return hold.slots;
 }
 
 export function jobFileName(job: StatsJob): string {

@@ -17,6 +17,8 @@ export interface StatsControl {
 	advanceStatsJobs(ms: number): void;
 	/** Jobs an account may have queued or processing at once (default 100, X's limit). */
 	setStatsJobLimit(limit: number): void;
+	/** Another client holds `slots` of the account's concurrent jobs, freed after `afterMs` or after `afterRefusals` refused creations (never when neither). */
+	holdStatsJobSlots(accountId: string, slots: number, release?: { afterMs?: number; afterRefusals?: number }): void;
 	/** The next jobs created end this way, one fault each: FAILED; NO_URL (SUCCESS without a URL for two checks); EXPIRED (its file expires as it finishes); GONE (its file answers 404 once); SAME_ID (the first creation after a job of the account is answered with that job, and creates none). */
 	injectStatsJobFaults(faults: JobFault[]): void;
 	/** Job URLs point at this base (`<base>/ton/advertiser-api-async-analytics/stats_job_<id>.json.gz`), such as a hostile file host of a test; undefined: this server. */
@@ -55,6 +57,15 @@ export function createStatsControl(store: () => Store): StatsControl {
 			if (!Number.isInteger(limit) || limit < 1) throw new Error('limit must be a whole number of at least 1');
 			statsState(store()).concurrentLimit = limit;
 		},
+		holdStatsJobSlots(accountId, slots, release = {}) {
+			if (!Number.isInteger(slots) || slots < 1) throw new Error('slots must be a whole number of at least 1');
+			const now = Date.now() + store().clockOffsetMs;
+			statsState(store()).otherClients.set(accountId, {
+				slots,
+				...(release.afterMs !== undefined ? { untilMs: now + release.afterMs } : {}),
+				...(release.afterRefusals !== undefined ? { refusals: release.afterRefusals } : {}),
+			});
+		},
 		injectStatsJobFaults(faults) {
 			statsState(store()).faults.push(...faults);
 		},
@@ -92,6 +103,12 @@ export function handleStatsControl(control: StatsControl, route: string, input: 
 			return { ok: true };
 		case 'POST /stats/job-limit':
 			control.setStatsJobLimit(Number(input.limit));
+			return { ok: true };
+		case 'POST /stats/held-slots':
+			control.holdStatsJobSlots(String(input.accountId), Number(input.slots), {
+				...(input.afterMs !== undefined ? { afterMs: Number(input.afterMs) } : {}),
+				...(input.afterRefusals !== undefined ? { afterRefusals: Number(input.afterRefusals) } : {}),
+			});
 			return { ok: true };
 		case 'POST /stats/faults':
 			control.injectStatsJobFaults((input.faults as JobFault[]) ?? []);
