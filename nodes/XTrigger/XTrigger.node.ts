@@ -29,7 +29,9 @@ import { streamLinks } from '../XWebhooks/resources/streamLink';
 import type { Refusal } from './events';
 import type { XEvent } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
-import { startActivityStream } from './stream';
+import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
+import { claimAppStream, releaseAppStream, startActivityStream, streamTag } from './stream';
+import { StreamMemory } from './streamMemory';
 
 /**
  * Recent events per trigger node in this process. n8n loads static data afresh for every
@@ -287,7 +289,7 @@ function checkSubscriptionSpecs(ctx: IHookFunctions | ITriggerFunctions): void {
  * Creates the configured subscriptions, adding each id to `ids` as soon as it exists (for a rollback);
  * without a webhook they deliver to the App's activity stream.
  */
-async function createSubscriptions(ctx: IHookFunctions | ITriggerFunctions, webhookId: string | undefined, ids: string[]): Promise<void> {
+async function createSubscriptions(ctx: IHookFunctions | ITriggerFunctions, webhookId: string | undefined, ids: string[], tag = SUBSCRIPTION_TAG): Promise<void> {
 	for (const spec of subscriptionSpecs(ctx)) {
 		for (const eventType of spec.eventTypes) {
 			const filter: IDataObject = { user_id: spec.userId };
@@ -296,7 +298,7 @@ async function createSubscriptions(ctx: IHookFunctions | ITriggerFunctions, webh
 			if (direction && DIRECTIONAL_KINDS.includes(eventType)) filter.direction = direction;
 			try {
 				// Private kinds go in the user's context (the X OAuth 1.0a credential), the others with the bearer token.
-				const request = api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, ...(webhookId ? { webhook_id: webhookId } : {}), tag: SUBSCRIPTION_TAG } });
+				const request = api('POST', '/2/activity/subscriptions', { body: { event_type: eventType, filter, ...(webhookId ? { webhook_id: webhookId } : {}), tag } });
 				const { body } = await xRequest(ctx, isPrivateKind(eventType) ? { ...request, auth: 'user' } : request);
 				const subscription = subscriptionOf(body);
 				if (!subscription) throw new NodeOperationError(ctx.getNode(), `X answered without a subscription_id: ${JSON.stringify(body).slice(0, 300)}`);
@@ -329,10 +331,11 @@ function memoryOf(ctx: IWebhookFunctions | ITriggerFunctions): RecentEvents {
  * event from another App, or for another subscribed user (Account Activity sends one delivery per
  * for_user_id), is a different delivery: the key carries both.
  */
-function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[], apiKey: string): INodeExecutionData[] {
+function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[], apiKey: string, streamMemory?: StreamMemory): INodeExecutionData[] {
 	const wanted = ctx.getNodeParameter('events', ['*']) as string[];
 	const all = wanted.includes('*');
-	const recent = memoryOf(ctx);
+	// The stream keeps its own memory (the window a backfill repeats), in this process only.
+	const recent = streamMemory ?? memoryOf(ctx);
 	const receivedAt = new Date().toISOString();
 	const items = events
 		.filter((event) => all || wanted.includes(event.kind))
@@ -353,6 +356,7 @@ function eventItems(ctx: IWebhookFunctions | ITriggerFunctions, events: XEvent[]
 	// The node answers X itself: n8n saves static data after webhook() returned, and an answer left
 	// to n8n would come after the execution is queued, where n8n 2.41.1 resets the changed flag first
 	// (WorkflowRunner) and saves nothing.
+	if (streamMemory) return items;
 	const seen = recent.toString();
 	if (state(ctx).seen !== seen) state(ctx).seen = seen;
 	return items;
@@ -649,6 +653,25 @@ export class XTrigger implements INodeType {
 				displayOptions: { show: { source: ['activity'], delivery: ['stream'] } },
 				options: [
 					{
+						displayName: 'Events per Execution',
+						name: 'eventsPerExecution',
+						type: 'options',
+						options: [
+							{ name: 'Events Read Together in One Execution', value: 'read', description: 'A burst runs the workflow once with one item per event (the events of one read from the stream)' },
+							{ name: 'One Event per Execution', value: 'event' },
+						],
+						default: 'event',
+						description: 'Whether each event runs the workflow, or the events that arrive together run it once (faster in bursts)',
+					},
+					{
+						displayName: 'Max Reconnect Wait (Seconds)',
+						name: 'maxReconnectWait',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 3600 },
+						default: DEFAULT_MAX_RECONNECT_WAIT_S,
+						description: 'The longest wait between two connection attempts. After a connection that proved itself (a new event, or a keep-alive after 20 seconds) ends, the trigger connects again after 250 ms; after each attempt that did not, the wait doubles from 1 second up to this. Every reconnect is logged with its reason.',
+					},
+					{
 						displayName: 'On Too Many Connections',
 						name: 'onTooManyConnections',
 						type: 'options',
@@ -815,43 +838,57 @@ export class XTrigger implements INodeType {
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
 		if (!streamDelivery(this)) return {};
 		checkSubscriptionSpecs(this);
+		const credentials = await xCredentials(this, 'app');
+		const apiKey = String(credentials.apiKey);
+		// One stream connection per App: a second workflow of this n8n is refused here, before anything is created.
+		const app = `${apiKey}@${String(credentials.apiBaseUrl ?? '')}`;
+		const holder = claimAppStream(this, app);
 		const data = state(this);
-		// What an earlier run left (n8n stopped without closing the trigger) goes first.
-		if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeAll(this, data.streamSubscriptionIds ?? [], undefined)).leftSubscriptions;
 		const created: string[] = [];
 		try {
-			await createSubscriptions(this, undefined, created);
+			// What an earlier run left (n8n stopped without closing the trigger) goes first.
+			if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeAll(this, data.streamSubscriptionIds ?? [], undefined)).leftSubscriptions;
+			// Tagged for this workflow's node: the stream carries every subscription of the App.
+			await createSubscriptions(this, undefined, created, streamTag(this));
 		} catch (error) {
+			releaseAppStream(app, holder);
 			await removeAll(this, created, undefined);
 			throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(this.getNode(), error as JsonObject);
 		}
 		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
-		const credentials = await xCredentials(this, 'app');
-		const apiKey = String(credentials.apiKey);
 		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
 		let token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(this, credentials));
 		const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(this, credentials)) : token);
 		const options = this.getNodeParameter('streamOptions', {}) as IDataObject;
+		const memory = new StreamMemory();
+		const oneExecutionPerRead = options.eventsPerExecution === 'read';
 		const stream = startActivityStream(this, {
+			app,
 			bearer,
+			tag: streamTag(this),
 			silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
+			maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 			terminateOthers: options.onTooManyConnections === 'terminate',
-			onLine: (value) => {
-				// X's own notices ({errors: [...]}, no data) are not events.
-				if (!value || typeof value !== 'object' || !('data' in value)) {
-					this.logger.warn(`X Trigger: the activity stream sent a notice: ${JSON.stringify(value).slice(0, 300)}`);
-					return;
-				}
-				const items = eventItems(this, splitDelivery(value), apiKey);
-				if (items.length) this.emit([items]);
+			onLines: (values) => {
+				const items = eventItems(this, values.flatMap(splitDelivery), apiKey, memory);
+				if (oneExecutionPerRead && items.length) this.emit([items]);
+				else for (const item of items) this.emit([[item]]);
+				return items.length;
 			},
 		});
 		const closeFunction = async () => {
+			releaseAppStream(app, holder);
 			await stream.stop();
 			const left = await removeAll(this, data.streamSubscriptionIds ?? [], undefined, token);
 			data.streamSubscriptionIds = left.leftSubscriptions;
 			if (left.failed.length) throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${left.failed.join('; ')}`);
 		};
+		// X's refusal of the first connection (another client holds the App's stream, a wrong token) fails the activation.
+		const refused = await stream.firstAnswer;
+		if (refused) {
+			await closeFunction().catch(() => undefined);
+			throw refused;
+		}
 		// n8n's "test" run waits for the first emit; the stream is already open.
 		return { closeFunction, manualTriggerFunction: async () => await stream.connected };
 	}
