@@ -869,6 +869,7 @@ export class XTrigger implements INodeType {
 			silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
 			maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 			terminateOthers: options.onTooManyConnections === 'terminate',
+			covers: (since) => memory.covers(since),
 			onLines: (values) => {
 				const items = eventItems(this, values.flatMap(splitDelivery), apiKey, memory);
 				if (oneExecutionPerRead && items.length) this.emit([items]);

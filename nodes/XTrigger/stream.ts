@@ -52,6 +52,8 @@ export interface StreamOptions {
 	terminateOthers: boolean;
 	/** The tag of this trigger's subscriptions: lines with another tag are another workflow's. */
 	tag: string;
+	/** Whether the memory of emitted events still knows every event since this time (what a backfill from then repeats). */
+	covers: (since: number) => boolean;
 	/** This trigger's events of one read (keep-alives, notices and other tags left out); returns how many were new. */
 	onLines: (values: IDataObject[]) => number;
 }
@@ -328,6 +330,10 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			let why: string;
 			try {
 				const query = catchUpQuery(lastAlive, Date.now());
+				const repeatedFrom = query.backfill_minutes !== undefined ? Date.now() - Number(query.backfill_minutes) * 60_000 : undefined;
+				if (repeatedFrom !== undefined && !options.covers(repeatedFrom)) {
+					ctx.logger.warn(`X Trigger: more events came in the last ${String(query.backfill_minutes)} min than the memory of emitted events holds; the backfill may emit some of the oldest of them again`);
+				}
 				const answer = await connectOnce(query, renew);
 				const unauthorized: boolean = answer.status === 401 && !renew;
 				renew = unauthorized;
