@@ -669,7 +669,7 @@ export class XTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: 3600 },
 						default: DEFAULT_MAX_RECONNECT_WAIT_S,
-						description: 'The longest wait between two connection attempts. After a connection that proved itself (a new event, or a keep-alive after 20 seconds) ends, the trigger connects again after 250 ms; after each attempt that did not, the wait doubles from 1 second up to this. Every reconnect is logged with its reason.',
+						description: 'The longest wait between two connection attempts. The first reconnect comes after 250 ms; after each further attempt that did not prove itself (no new event, and no keep-alive after 20 seconds) the wait doubles from 1 second up to this. Every reconnect is logged with its reason.',
 					},
 					{
 						displayName: 'On Too Many Connections',
