@@ -15,6 +15,8 @@
  * soak: catalog sync and audience upload, fault-free and with ~20% random faults;
  * audience-file: Add Users from a file of 1,000,000 and 10,000,000 emails (bench/audienceFile.ts);
  *      run alone (--only audience-file) it replaces only its section of bench/RESULTS.md.
+ * stream: the X Trigger's activity stream, node CPU per event and a 10,000-event burst vs the Webhook
+ *      node (bench/stream.ts); run alone it replaces only its section of bench/RESULTS.md.
  * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
  *      replaces only its section of bench/RESULTS.md.
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
@@ -30,10 +32,11 @@ import { DEFAULT_N8N_VERSION, REPO_ROOT } from '../test/e2e/n8n';
 import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from './inProcess';
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
+import { benchStreamN8n, renderStream, type StreamCpuResult, type StreamN8nResult } from './stream';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'stream'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -68,8 +71,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000] },
-	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000] },
+	full: { streamCpuEvents: 100_000, streamEvents: 10_000, scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000] },
+	quick: { streamCpuEvents: 20_000, streamEvents: 1_000, scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000] },
 };
 
 /** Analytics report: line items and how long X keeps each job processing. */
@@ -92,6 +95,7 @@ interface Results {
 	lostAnswers?: LostAnswersSide[];
 	report?: ReportBenchResult[];
 	audienceFile?: AudienceFileResult[];
+	stream?: { cpu?: StreamCpuResult; n8n?: StreamN8nResult };
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -258,6 +262,18 @@ async function main(): Promise<number> {
 		});
 	}
 
+	if (args.only.has('stream')) {
+		results.stream = {};
+		await attempt(`stream: node CPU per event, ${sizes.streamCpuEvents} events`, async () => {
+			results.stream!.cpu = runChild<StreamCpuResult>('stream.ts', ['cpu', String(sizes.streamCpuEvents)]);
+		});
+		await withN8n('-stream', {}, async (e) => {
+			await attempt(`stream: ${sizes.streamEvents} events through real n8n vs the Webhook node`, async () => {
+				results.stream!.n8n = await benchStreamN8n(e, sizes.streamEvents, sizes.concurrency);
+			});
+		});
+	}
+
 	results.finishedAt = new Date().toISOString();
 	results.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 	fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -274,6 +290,16 @@ async function main(): Promise<number> {
 		const section = `${renderReport(results.report).join('\n')}\n_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
 		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
 		log(`wrote the report section of ${path.relative(REPO_ROOT, out)}`);
+		return results.errors.length ? 1 : 0;
+	}
+	if (args.only.size === 1 && args.only.has('stream') && fs.existsSync(out)) {
+		// Alone, it replaces its own section and leaves the other benchmarks' figures as they are.
+		if (!results.stream?.cpu && !results.stream?.n8n) {
+			log(`stream failed; ${path.relative(REPO_ROOT, out)} left as it was`);
+			return 1;
+		}
+		replaceSection(out, '## 9. X Trigger activity stream', `${renderStream(results.stream.cpu, results.stream.n8n, streamNote(results)).join('\n')}\n${sectionStamp(results)}`);
+		log(`wrote the stream section of ${path.relative(REPO_ROOT, out)}`);
 		return results.errors.length ? 1 : 0;
 	}
 	if (args.only.size === 1 && args.only.has('audience-file') && results.audienceFile?.length && fs.existsSync(out)) {
@@ -442,11 +468,28 @@ function renderMarkdown(r: Results): string {
 	if (r.audienceFile?.length) p(...renderAudienceFile(r.audienceFile, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
+	if (r.stream?.cpu || r.stream?.n8n) p(...renderStream(r.stream.cpu, r.stream.n8n, streamNote(r)));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');
 	}
 	return lines.join('\n') + '\n';
+}
+
+/** Replaces the section that starts with `heading` (up to the next "## ") in the results file, or appends it. */
+function replaceSection(out: string, heading: string, section: string): void {
+	const text = fs.readFileSync(out, 'utf8');
+	const at = text.indexOf(heading);
+	const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
+	fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
+}
+
+function sectionStamp(r: Results): string {
+	return `_Section measured ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(r.machine.cpu)}, ${String(r.machine.logicalCpus)} CPUs, load ${(r.machine.loadAverageAtStart as number[]).join(' / ')} at start${r.machine.loadAverageAtEnd ? `, ${(r.machine.loadAverageAtEnd as number[]).join(' / ')} at end` : ''})._\n`;
+}
+
+function streamNote(r: Results): string {
+	return `n8n ${DEFAULT_N8N_VERSION} (SQLite, log level warn), the emulator without added latency for the stream.${r.args.note ? ` ${r.args.note}` : ''}`;
 }
 
 main().then(
