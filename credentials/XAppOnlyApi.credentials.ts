@@ -21,7 +21,7 @@ export class XAppOnlyApi implements ICredentialType {
 
 	displayName = 'X App-Only (Bearer) API';
 
-	documentationUrl = 'https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/application-only';
+	documentationUrl = 'https://docs.x.com/fundamentals/authentication/oauth-2-0/application-only';
 
 	icon = { light: 'file:../icons/x.svg', dark: 'file:../icons/x.dark.svg' } as const;
 
