@@ -20,7 +20,9 @@ import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
 import { xApiError } from '../shared/errors';
 import { encodePairs, objectToPairs } from '../shared/oauth1';
 import { credentialSecrets, redact } from '../shared/redact';
-import { hostBaseUrl, xCredentials, xRequest } from '../shared/transport';
+import { callEndpoint, endpointRequest } from '../shared/endpoints';
+import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
+import { v2 } from '../shared/v2';
 import { PROVEN_AFTER_MS, ReconnectBackoff, TOO_MANY_CONNECTIONS_WAIT_MS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
 
@@ -168,7 +170,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		const search = encodePairs(objectToPairs(query));
 		const request: IHttpRequestOptions = {
 			method: 'GET',
-			url: `${hostBaseUrl(credentials, 'api')}/2/activity/stream${search ? `?${search}` : ''}`,
+			url: `${hostBaseUrl(credentials, 'api')}${buildPath(endpointRequest(v2.activityStream))}${search ? `?${search}` : ''}`,
 			encoding: 'stream',
 			returnFullResponse: true,
 			json: false,
@@ -292,11 +294,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	/** Who holds the App's stream, in words, from GET /2/connections (best effort). */
 	const holders = async (since?: number): Promise<{ words: string; newer: boolean }> => {
 		try {
-			const { body } = await xRequest(ctx, {
-				method: 'GET',
-				host: 'api',
-				path: '/2/connections',
-				auth: 'app',
+			const { body } = await callEndpoint(ctx, v2.listConnections, {
 				qs: { status: 'active', 'connection.fields': 'client_ip,connected_at,endpoint_name', max_results: 100 },
 				bearerToken: await options.bearer(false),
 			});
@@ -356,7 +354,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
 						terminated = true;
 						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all) once for this activation, then connecting again');
-						await xRequest(ctx, { method: 'DELETE', host: 'api', path: '/2/connections/all', auth: 'app', bearerToken: await options.bearer(false) });
+						await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken: await options.bearer(false) });
 						continue;
 					}
 					const holder = await holders(heldSince);

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { ListRequest } from '../../shared/pagination';
-import type { RetryPolicy } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import type { CheckedItem, Resource } from '../endpoints';
+import type { ListRequest } from '../pagination';
+import type { RetryPolicy } from '../transport';
+import { xRequest } from '../transport';
 
 const RULE_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a rule ID of 1 to 19 digits' };
 /** Enterprise rules may be 2,048 characters; X refuses longer pay-per-use rules itself. */
@@ -45,7 +45,7 @@ function changeOutput(body: IDataObject): IDataObject[] {
 }
 
 async function change(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const { body } = await xRequest(ctx, { ...item.request, idempotent: false }, policy);
+	const { body } = await xRequest(ctx, item.request, policy);
 	return changeOutput((body ?? {}) as IDataObject);
 }
 
@@ -100,6 +100,8 @@ export const streamRuleResource: Resource = {
 			path: '/2/tweets/search/stream/rules',
 			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
 			send: 'json',
+			// Deleting rules by ID again deletes nothing more: safe to repeat after a dropped answer.
+			idempotent: true,
 			fields: [
 				{ wire: 'ids', label: 'Rule IDs', type: 'list', required: true, description: 'Comma-separated rule IDs', rules: { maxItems: 1000, ...RULE_ID } },
 				{ wire: 'dry_run', label: 'Dry Run', type: 'boolean', in: 'query', description: 'Whether X only checks the deletion without doing it' },

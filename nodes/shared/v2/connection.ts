@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { ListRequest } from '../../shared/pagination';
-import type { RetryPolicy } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import type { CheckedItem, Resource } from '../endpoints';
+import type { ListRequest } from '../pagination';
+import type { RetryPolicy } from '../transport';
+import { xRequest } from '../transport';
 
 /** The streams X names in the connections endpoints (openapi.json, endpoint_id and endpoints). */
 export const STREAM_ENDPOINTS = [

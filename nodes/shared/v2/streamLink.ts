@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
+import type { Field, Resource } from '../endpoints';
 
 const WEBHOOK_ID: Field = {
 	wire: 'webhook_id',

@@ -5,10 +5,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { RetryPolicy, XContext } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
-import type { ListRequest } from '../../shared/pagination';
+import type { CheckedItem, Resource } from '../endpoints';
+import type { RetryPolicy, XContext } from '../transport';
+import { xRequest } from '../transport';
+import type { ListRequest } from '../pagination';
 
 /** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */
 export const EVENT_KINDS = [
