@@ -9,6 +9,7 @@ import type {
 
 import { apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { fetchBearerToken } from '../nodes/shared/bearer';
+import { v2 } from '../nodes/shared/v2';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token
@@ -77,7 +78,8 @@ export class XAppOnlyApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.apiBaseUrl}}',
-			url: '/2/webhooks',
+			// The App's webhooks: a read the App's bearer token may always do.
+			url: v2.listWebhooks.path,
 			// n8n would otherwise follow a redirect to any host with the bearer token.
 			disableFollowRedirect: true,
 			timeout: 30_000,

@@ -14,8 +14,10 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
 let harness: EngineHarness;
 let counter = 0;
 const running: StartedTrigger[] = [];

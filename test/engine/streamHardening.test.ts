@@ -15,8 +15,10 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
 let counter = 0;
 const running: StartedTrigger[] = [];
 const servers: Server[] = [];
