@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../endpoints';
 
-const WEBHOOK_ID: Field = {
+/** The webhook acted on (a path parameter of the webhook, stream-link and Account Activity endpoints). */
+export const WEBHOOK_ID: Field = {
 	wire: 'webhook_id',
 	label: 'Webhook ID',
 	type: 'string',
