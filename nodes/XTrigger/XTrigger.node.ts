@@ -30,7 +30,7 @@ import type { Refusal } from './events';
 import type { XEvent } from './events';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, RecentEvents, signatureMatches, splitDelivery } from './events';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
-import { claimAppStream, releaseAppStream, startActivityStream, streamTag } from './stream';
+import { claimAppStream, ExecutionWindow, releaseAppStream, startActivityStream, streamTag } from './stream';
 import { StreamMemory } from './streamMemory';
 
 /**
@@ -862,6 +862,7 @@ export class XTrigger implements INodeType {
 		const options = this.getNodeParameter('streamOptions', {}) as IDataObject;
 		const memory = new StreamMemory();
 		const oneExecutionPerRead = options.eventsPerExecution === 'read';
+		const executions = new ExecutionWindow(this);
 		const stream = startActivityStream(this, {
 			app,
 			bearer,
@@ -870,10 +871,10 @@ export class XTrigger implements INodeType {
 			maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 			terminateOthers: options.onTooManyConnections === 'terminate',
 			covers: (since) => memory.covers(since),
-			onLines: (values) => {
+			onLines: async (values) => {
 				const items = eventItems(this, values.flatMap(splitDelivery), apiKey, memory);
-				if (oneExecutionPerRead && items.length) this.emit([items]);
-				else for (const item of items) this.emit([[item]]);
+				if (oneExecutionPerRead && items.length) await executions.emit([items]);
+				else for (const item of items) await executions.emit([[item]]);
 				return items.length;
 			},
 		});
