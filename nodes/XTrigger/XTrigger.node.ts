@@ -845,7 +845,10 @@ export class XTrigger implements INodeType {
 		const holder = claimAppStream(this, app);
 		const data = state(this);
 		const created: string[] = [];
+		let token: string;
 		try {
+			// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
+			token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(this, credentials));
 			// What an earlier run left (n8n stopped without closing the trigger) goes first.
 			if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeAll(this, data.streamSubscriptionIds ?? [], undefined)).leftSubscriptions;
 			// Tagged for this workflow's node: the stream carries every subscription of the App.
@@ -856,17 +859,17 @@ export class XTrigger implements INodeType {
 			throw error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeApiError(this.getNode(), error as JsonObject);
 		}
 		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
-		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
-		let token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(this, credentials));
 		const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(this, credentials)) : token);
 		const options = this.getNodeParameter('streamOptions', {}) as IDataObject;
 		const memory = new StreamMemory();
+		const specs = subscriptionSpecs(this);
 		const oneExecutionPerRead = options.eventsPerExecution === 'read';
 		const executions = new ExecutionWindow(this);
 		const stream = startActivityStream(this, {
 			app,
 			bearer,
 			tag: streamTag(this),
+			ownsUntagged: (event) => specs.some((spec) => spec.userId === String((event.filter as IDataObject | undefined)?.user_id ?? '') && spec.eventTypes.includes(String(event.event_type))),
 			silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
 			maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 			terminateOthers: options.onTooManyConnections === 'terminate',

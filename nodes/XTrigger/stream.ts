@@ -52,6 +52,8 @@ export interface StreamOptions {
 	terminateOthers: boolean;
 	/** The tag of this trigger's subscriptions: lines with another tag are another workflow's. */
 	tag: string;
+	/** For a line without a tag: whether its kind and user are among this trigger's subscriptions. */
+	ownsUntagged: (event: IDataObject) => boolean;
 	/** Whether the memory of emitted events still knows every event since this time (what a backfill from then repeats). */
 	covers: (since: number) => boolean;
 	/** This trigger's events of one read (keep-alives, notices and other tags left out); resolves to how many were new. */
@@ -326,7 +328,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		if (refused) return void notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
 		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
-		if (value.data.tag !== options.tag) return undefined;
+		if (value.data.tag === undefined ? !options.ownsUntagged(value.data) : value.data.tag !== options.tag) return undefined;
 		return [value as IDataObject];
 	};
 
