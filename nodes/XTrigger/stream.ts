@@ -14,7 +14,7 @@
  * over, so two clients cannot take turns.
  */
 import { hash } from 'node:crypto';
-import type { IDataObject, IHttpRequestOptions, ITriggerFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IRun, ITriggerFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { xApiError } from '../shared/errors';
@@ -54,10 +54,12 @@ export interface StreamOptions {
 	terminateOthers: boolean;
 	/** The tag of this trigger's subscriptions: lines with another tag are another workflow's. */
 	tag: string;
+	/** For a line without a tag: whether its kind and user are among this trigger's subscriptions. */
+	ownsUntagged: (event: IDataObject) => boolean;
 	/** Whether the memory of emitted events still knows every event since this time (what a backfill from then repeats). */
 	covers: (since: number) => boolean;
-	/** This trigger's events of one read (keep-alives, notices and other tags left out); returns how many were new. */
-	onLines: (values: IDataObject[]) => number;
+	/** This trigger's events of one read (keep-alives, notices and other tags left out); resolves to how many were new. */
+	onLines: (values: IDataObject[]) => Promise<number>;
 }
 
 export interface RunningStream {
@@ -70,6 +72,43 @@ export interface RunningStream {
 }
 
 type Readable = AsyncIterable<Buffer | string> & { destroy?: (error?: Error) => void; readableLength?: number };
+
+/** Executions the stream starts that n8n has not finished, at most (more wait: the reader pauses). */
+export const MAX_EXECUTIONS_IN_FLIGHT = 8;
+/** How long the reader waits for n8n to finish one of them before it stops counting them. */
+const EXECUTION_WAIT_MS = 5 * 60_000;
+
+/**
+ * The executions the stream started and n8n has not finished (n8n resolves the done promise of an
+ * emit when its execution ended). A burst of thousands of events would otherwise start thousands of
+ * executions at once, more than n8n saves (SQLite lock timeouts lose executions); beyond the limit
+ * the reader waits, and X's backfill brings what X dropped meanwhile.
+ */
+export class ExecutionWindow {
+	private readonly running = new Set<Promise<void>>();
+
+	constructor(
+		private readonly ctx: ITriggerFunctions,
+		private readonly limit = MAX_EXECUTIONS_IN_FLIGHT,
+	) {}
+
+	async emit(data: Parameters<ITriggerFunctions['emit']>[0]): Promise<void> {
+		const done = this.ctx.helpers.createDeferredPromise<IRun>();
+		this.ctx.emit(data, undefined, done);
+		const finished = done.promise.then(
+			() => undefined,
+			() => undefined,
+		);
+		this.running.add(finished);
+		void finished.then(() => this.running.delete(finished));
+		if (this.running.size < this.limit) return;
+		const waited = new AbortController();
+		const timedOut = await Promise.race([...this.running].map(async (p) => await p.then(() => false)).concat(sleep(EXECUTION_WAIT_MS, waited.signal).then(() => true, () => false)));
+		waited.abort();
+		// n8n did not report the end of any (a mode without it): stop counting these.
+		if (timedOut) this.running.clear();
+	}
+}
 
 /** The trigger holding each App's stream in this process. */
 const streamHolders = new Map<string, StreamHolder>();
@@ -207,6 +246,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	const read = async (body: Readable, opened: number, alive: () => void, proven: () => void): Promise<string> => {
 		current = body;
 		let progressed = false;
+		let busy = false;
 		let ended = false;
 		let reason: string | undefined;
 		const checkMs = Math.min(1000, options.silenceMs / 4);
@@ -216,7 +256,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			while (!ended && !abort.signal.aborted) {
 				await sleep(checkMs, abort.signal).catch(() => undefined);
 				if (ended) break;
-				if (progressed || (body.readableLength ?? 0) > 0) {
+				if (progressed || busy || (body.readableLength ?? 0) > 0) {
 					progressed = false;
 					silentChecks = 0;
 				} else if (++silentChecks >= checksAllowed) {
@@ -254,7 +294,10 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 				if (lines) {
 					progressed = true;
 					alive();
-					const fresh = values.length ? options.onLines(values) : 0;
+					// Waiting for n8n's executions is the trigger's own work, not silence.
+					busy = true;
+					const fresh = values.length ? await options.onLines(values).finally(() => (busy = false)) : 0;
+					busy = false;
 					if (!isProven && (fresh > 0 || Date.now() - opened >= PROVEN_AFTER_MS)) {
 						isProven = true;
 						proven();
@@ -287,7 +330,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		if (refused) return void notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
 		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
-		if (value.data.tag !== options.tag) return undefined;
+		if (value.data.tag === undefined ? !options.ownsUntagged(value.data) : value.data.tag !== options.tag) return undefined;
 		return [value as IDataObject];
 	};
 

@@ -11,9 +11,9 @@ import { xCredentials } from '../shared/transport';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { eventItems } from './eventItems';
 import { splitDelivery } from './events';
-import { checkSubscriptionSpecs, createSubscriptions, removeSubscriptions } from './sources/activity';
+import { activitySource, checkSubscriptionSpecs, createSubscriptions, removeSubscriptions } from './sources/activity';
 import { state } from './state';
-import { claimAppStream, releaseAppStream, startActivityStream, streamTag } from './stream';
+import { claimAppStream, ExecutionWindow, releaseAppStream, startActivityStream, streamTag } from './stream';
 import { StreamMemory } from './streamMemory';
 import { asNodeError } from './xCalls';
 
@@ -26,7 +26,10 @@ export async function runStreamDelivery(ctx: ITriggerFunctions): Promise<ITrigge
 	const holder = claimAppStream(ctx, app);
 	const data = state(ctx);
 	const created: string[] = [];
+	let token: string;
 	try {
+		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
+		token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(ctx, credentials));
 		// What an earlier run left (n8n stopped without closing the trigger) goes first.
 		if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [])).left;
 		// Tagged for this workflow's node: the stream carries every subscription of the App.
@@ -37,24 +40,24 @@ export async function runStreamDelivery(ctx: ITriggerFunctions): Promise<ITrigge
 		throw asNodeError(ctx, error);
 	}
 	data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
-	// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
-	let token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(ctx, credentials));
 	const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(ctx, credentials)) : token);
 	const options = ctx.getNodeParameter('streamOptions', {}) as IDataObject;
 	const memory = new StreamMemory();
 	const oneExecutionPerRead = options.eventsPerExecution === 'read';
+	const executions = new ExecutionWindow(ctx);
 	const stream = startActivityStream(ctx, {
 		app,
 		bearer,
 		tag: streamTag(ctx),
+		ownsUntagged: activitySource.ownEvents(ctx),
 		silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
 		maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 		terminateOthers: options.onTooManyConnections === 'terminate',
 		covers: (since) => memory.covers(since),
-		onLines: (values) => {
+		onLines: async (values) => {
 			const items = eventItems(ctx, values.flatMap(splitDelivery), apiKey, memory);
-			if (oneExecutionPerRead && items.length) ctx.emit([items]);
-			else for (const item of items) ctx.emit([[item]]);
+			if (oneExecutionPerRead && items.length) await executions.emit([items]);
+			else for (const item of items) await executions.emit([[item]]);
 			return items.length;
 		},
 	});

@@ -43,6 +43,9 @@ export const accountActivitySource: EventSource = {
 		}
 	},
 
+	/** Every signed delivery to the trigger's webhook. */
+	ownEvents: () => () => true,
+
 	async deactivate(ctx, webhookId) {
 		const data = state(ctx);
 		if (!data.accountActivityUserId || !webhookId) return [];

@@ -152,6 +152,12 @@ export const activitySource: EventSource = {
 		data.subscriptionConfig = JSON.stringify(subscriptionSpecs(ctx));
 	},
 
+	/** An event of a user and kind among the listed subscriptions. */
+	ownEvents(ctx) {
+		const specs = subscriptionSpecs(ctx);
+		return (event) => specs.some((spec) => spec.userId === String((event.filter as IDataObject | undefined)?.user_id ?? '') && spec.eventTypes.includes(String(event.event_type)));
+	},
+
 	async deactivate(ctx, webhookId, webhookGoes) {
 		const data = state(ctx);
 		const result = await removeSubscriptions(ctx, data.subscriptionIds ?? [], webhookGoes ? webhookId : undefined);

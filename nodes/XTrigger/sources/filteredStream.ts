@@ -88,6 +88,9 @@ export const filteredStreamSource: EventSource = {
 		data.linkedStream = data.linkedStream || linked;
 	},
 
+	/** Every signed delivery to the trigger's webhook. */
+	ownEvents: () => () => true,
+
 	async deactivate(ctx, webhookId) {
 		const data = state(ctx);
 		if (!(data.ruleIds ?? []).length && !data.linkedStream) return [];

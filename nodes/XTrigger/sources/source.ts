@@ -2,10 +2,8 @@
  * What every source of events does at X, the same small interface for each: X Activity
  * subscriptions (activity.ts), Account Activity (accountActivity.ts), the filtered stream
  * (filteredStream.ts). The node registers the webhook they hang on; a source sets up its part.
- * Which events are a source's own: on the webhook, every signed delivery (X posts to a webhook only
- * what hangs on it); on the activity stream, the lines with the trigger's own tag (../stream.ts).
  */
-import type { IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 /** Removals to run if activation fails later, in order; each returns what it could not remove, in words. */
 export type Undo = Array<() => Promise<string[]>>;
@@ -22,4 +20,11 @@ export interface EventSource {
 	 * returns what could not be removed, in words. webhookGoes: the webhook is removed right after.
 	 */
 	deactivate(ctx: IHookFunctions, webhookId: string | undefined, webhookGoes: boolean): Promise<string[]>;
+	/**
+	 * Which events X delivers are this source's own (the parameters read once). On the trigger's webhook every signed
+	 * delivery is (X posts to a webhook only what hangs on it); the activity stream carries every
+	 * subscription of the App, where a line with the trigger's tag is its own (../stream.ts) and an
+	 * untagged one is asked here.
+	 */
+	ownEvents(ctx: IHookFunctions | ITriggerFunctions): (event: IDataObject) => boolean;
 }
