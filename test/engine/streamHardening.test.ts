@@ -278,6 +278,20 @@ describe('X Trigger stream: several workflows of one App (break 3)', () => {
 		expect(postIds(t)).toEqual(['1870000000000000100', '1870000000000000101', '1870000000000000102', '1870000000000000103', '1870000000000000104']);
 	});
 
+	it('a line without a tag is emitted only when its kind and user are among the trigger\'s subscriptions', async () => {
+		const line = (id: string, eventType: string, userId: string) => `${JSON.stringify({ data: { event_type: eventType, event_uuid: id, filter: { user_id: userId }, payload: { id } } })}\r\n`;
+		const hostile = await hostileStream((_req, res) => {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.write(line('101', 'post.create', user()) + line('102', 'post.delete', user()) + line('103', 'post.create', '999999'));
+			const keepAlive = setInterval(() => res.write('\r\n'), 100);
+			res.on('close', () => clearInterval(keepAlive));
+		});
+		const t = await start(harnessFor(hostile.url));
+		await until('the own event', () => t.items().length === 1);
+		await sleep(300);
+		expect(t.items().map((i) => i.event_id)).toEqual(['101']);
+	});
+
 	it('a second workflow of the App in this n8n is refused at activation, naming the first; the first streams on', async () => {
 		const harness = harnessFor();
 		const first = await start(harness, {}, 'wf-first-holder');

@@ -6,16 +6,9 @@
  * subscription of the App that the stream also carries. Once the first is deactivated, the second
  * activates and streams.
  */
-import { executionsOf, eventIds, expectExecutionCount, failedActivation, sleep, triggerCase, xSubscriptions } from '../trigger';
+import { executionsOf, eventIds, expectExecutionCount, failedActivation, sleep, triggerCase, xSubscriptions, until } from '../trigger';
 import { triggerWorkflow } from '../workflows';
 
-async function until(what: string, ok: () => boolean, timeoutMs = 15_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!ok()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(100);
-	}
-}
 
 export default triggerCase({
 	name: 'X Trigger, activity stream: two workflows of one App: the second is refused naming the first, no terminate ping-pong, each emits only its own events',

@@ -4,16 +4,9 @@
  * stream, the reconnect asks backfill_minutes=1 and gets all 7,000 again; with one execution per read
  * the workflow runs far fewer times than there are events, and every event is an item exactly once.
  */
-import { executionsOf, eventIds, sleep, triggerCase } from '../trigger';
+import { executionsOf, eventIds, sleep, triggerCase, until } from '../trigger';
 import { triggerWorkflow } from '../workflows';
 
-async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await ok())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(250);
-	}
-}
 
 const COUNT = 7000;
 
