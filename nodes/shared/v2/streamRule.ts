@@ -6,34 +6,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { CheckedItem, Resource } from '../endpoints';
-import type { ListRequest } from '../pagination';
 import type { RetryPolicy } from '../transport';
 import { xRequest } from '../transport';
+import { v2Pages } from './pages';
 
 const RULE_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a rule ID of 1 to 19 digits' };
 /** Enterprise rules may be 2,048 characters; X refuses longer pay-per-use rules itself. */
 export const MAX_RULE_LENGTH = 2048;
-
-/** Pages of GET /2/tweets/search/stream/rules (max_results up to 1000, meta.next_token). */
-async function listRules(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const list = (item as CheckedItem & { list: ListRequest }).list;
-	const out: IDataObject[] = [];
-	const seen = new Set<string>();
-	let token: string | undefined;
-	do {
-		const wanted = list.returnAll ? 1000 : Math.min(1000, list.limit - out.length);
-		const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
-		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
-		const page = (body ?? {}) as IDataObject;
-		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
-		for (const rule of data) out.push(rule);
-		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
-		// A token seen before would walk the same pages again.
-		if (data.length === 0 || (token && seen.has(token))) break;
-		if (token) seen.add(token);
-	} while (token && (list.returnAll || out.length < list.limit));
-	return list.returnAll ? out : out.slice(0, list.limit);
-}
 
 /** X's answer to a change of rules: the rules it created (one item each) or its summary, and its refusals. */
 function changeOutput(body: IDataObject): IDataObject[] {
@@ -65,7 +44,7 @@ export const streamRuleResource: Resource = {
 			docs: 'https://docs.x.com/x-api/stream/get-stream-rules',
 			list: { maxCount: 1000 },
 			fields: [{ wire: 'ids', label: 'Rule IDs', type: 'list', description: 'Only these rules (comma-separated, up to 1,000)', rules: { maxItems: 1000, ...RULE_ID } }],
-			run: listRules,
+			run: v2Pages(1000),
 		},
 		{
 			operation: 'add',
