@@ -28,6 +28,15 @@ async function change(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPo
 	return changeOutput((body ?? {}) as IDataObject);
 }
 
+/** The one X endpoint that adds and deletes rules (add, delete or delete_all in its body): three operations of the node. */
+const CHANGE_RULES = {
+	method: 'POST',
+	host: 'api',
+	path: '/2/tweets/search/stream/rules',
+	docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
+	send: 'json',
+} as const;
+
 export const streamRuleResource: Resource = {
 	name: 'Stream Rule',
 	value: 'streamRule',
@@ -51,11 +60,7 @@ export const streamRuleResource: Resource = {
 			name: 'Add',
 			action: 'Add a stream rule',
 			description: 'Add one rule per input item (a query such as "acme -is:retweet"); with Dry Run, X only checks it',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
 			fields: [
 				{ wire: 'value', label: 'Rule', type: 'string', required: true, placeholder: 'acme -is:retweet', description: 'The query, with X\'s filtered-stream operators', rules: { maxLength: MAX_RULE_LENGTH } },
 				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the rule; matching posts carry it in matching_rules' },
@@ -74,11 +79,7 @@ export const streamRuleResource: Resource = {
 			name: 'Delete',
 			action: 'Delete stream rules',
 			description: 'Delete rules by their IDs',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
 			// Deleting rules by ID again deletes nothing more: safe to repeat after a dropped answer.
 			idempotent: true,
 			fields: [
@@ -97,11 +98,7 @@ export const streamRuleResource: Resource = {
 			name: 'Delete All',
 			action: 'Delete all stream rules',
 			description: 'Delete every rule of the App at once',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
 			fields: [
 				{ wire: 'dry_run', label: 'Dry Run', type: 'boolean', in: 'query', description: 'Whether X only checks the deletion without doing it' },
 				{ wire: 'delete_all', label: 'Delete All', type: 'boolean', in: 'query', noParameter: true },
