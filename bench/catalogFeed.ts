@@ -175,7 +175,7 @@ const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFraction
 export function renderCatalogFeed(results: CatalogFeedResult[], note: string): string[] {
 	const lines: string[] = [];
 	const p = (...l: string[]) => lines.push(...l);
-	p('## 10. Catalog sync from a feed file (real n8n)', '');
+	p('## 11. Catalog sync from a feed file (real n8n)', '');
 	p('`bench/run.ts --only catalog-feed` (bench/catalogFeed.ts): the emulator holds N products; the feed (CSV, X\'s column names) has 1% of them removed and 2% with a new price. ' +
 		'**Sync**: Manual Trigger → Read/Write Files from Disk → X Ads **Product Catalog → Sync**, Input: File. **Upsert all** (today\'s way before Sync): Read/Write Files from Disk → Extract From File (CSV → items) → **Product → Create or Update**, Map Automatically. ' +
 		`X emulator on loopback with ${results[0]?.latencyMs ?? 50} ms added per request; X's product rate limits lifted (on X, 1,000 listing pages per 15 minutes make reading 1,000,000 products take at least 2.5 hours). Each row on a fresh n8n (a run leaves n8n's heap grown, which would hide the next run's peak), after a warm-up run of the same workflow with 1,000 products (a fresh n8n loads and compiles the nodes on its first execution). Peak memory: the n8n process's VmHWM after resetting it just before the run, minus its VmRSS at rest then. ${note}`, '');

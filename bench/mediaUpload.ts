@@ -116,7 +116,7 @@ const n = (v: number, digits = 0) => v.toLocaleString('en-US', { minimumFraction
 export function renderMediaUpload(results: MediaUploadResult[], latencyMs: number, note?: string): string[] {
 	const lines: string[] = [];
 	const p = (...l: string[]) => lines.push(...l);
-	p('## 9. Media upload: 50 MB and 512 MB videos (real n8n)', '');
+	p('## 10. Media upload: 50 MB and 512 MB videos (real n8n)', '');
 	p('`bench/run.ts --only media-upload` (bench/mediaUpload.ts): Manual Trigger → **Read/Write Files from Disk** (an MP4 into n8n\'s filesystem binary store) → X Ads **Media → Upload**, amplify_video: initialize, 2 MB segments read as a stream (one in flight while the next is read), finalize, processing wait. ' +
 		`X emulator on loopback with ${latencyMs} ms added per request; it parses every multipart body, validates it against openapi.json and hashes every segment. Peak memory: the n8n process's VmHWM after resetting it just before the run, minus its VmRSS at rest then. ` +
 		'Before the measured runs, one 8 MiB upload warms n8n up (its first run of a node loads and compiles code). Transfer: from initialize to finalize at the emulator (the processing wait after it is X\'s time, polled as check_after_secs say). ' +

@@ -95,7 +95,7 @@ export async function startBenchEnv(opts: { latencyMs: number; logFile: string; 
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-const cred = (c: CredentialRef) => ({ [c.type]: { id: c.id, name: c.name } });
+export const cred = (c: CredentialRef) => ({ [c.type]: { id: c.id, name: c.name } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function xAdsNode(env: BenchEnv, parameters: Record<string, unknown>, onError?: 'continueRegularOutput'): Record<string, unknown> {
@@ -174,7 +174,7 @@ function phases(ex: ExecutionResult, node: string, log: Array<{ time: string }>,
  * 503 to every REST call after one slow ping, e.g. while a large execution is being saved). Both
  * come before n8n handles the request, so sending it again is safe.
  */
-async function patiently<T>(what: () => Promise<T>, tries = 30): Promise<T> {
+export async function patiently<T>(what: () => Promise<T>, tries = 30): Promise<T> {
 	for (let i = 1; ; i++) {
 		try {
 			return await what();
@@ -415,7 +415,7 @@ function findSeen(staticData: unknown): number {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Finished executions of a workflow (success, error or crashed). */
-async function countFinished(env: BenchEnv, workflowId: string): Promise<number> {
+export async function countFinished(env: BenchEnv, workflowId: string): Promise<number> {
 	const filter = encodeURIComponent(JSON.stringify({ workflowId, status: ['success', 'error', 'crashed'] }));
 	const res = await patiently(() => env.n8n.client.request<{ count?: number }>('GET', `/rest/executions?filter=${filter}&limit=1`));
 	return Number(res.count ?? 0);
@@ -430,7 +430,7 @@ async function countFinished(env: BenchEnv, workflowId: string): Promise<number>
  *    delivering a burst), then wait until the count of finished executions stops changing.
  * `lost`: deliveries answered 200 whose execution never finished.
  */
-async function fire(
+export async function fire(
 	env: BenchEnv,
 	url: string,
 	events: number,
@@ -497,7 +497,7 @@ async function fire(
 	}
 }
 
-const delivery = (i: number) =>
+export const delivery = (i: number) =>
 	JSON.stringify({
 		for_user_id: '2244994945',
 		tweet_create_events: [{ id_str: `18${String(i).padStart(16, '0')}`, created_at: 'Wed Oct 10 20:19:24 +0000 2018', text: `Benchmark event ${i}`, user: { id_str: '2244994945', screen_name: 'XDevelopers' } }],

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of issue 9, then bench/RESULTS.md (figures, machine, commands).
  *
- *   ts-node --transpile-only bench/run.ts [--quick] [--only inprocess,catalog,returnall,trigger,soak]
+ *   ts-node --transpile-only bench/run.ts [--quick] [--only inprocess,catalog,returnall,trigger,soak,audience-file,report,queue,stream]
  *                                         [--out bench/RESULTS.md] [--latency 50] [--note "text"]
  *
  * 1+2. in-process (bench/inProcess.ts, in a child process so its peak memory is its own):
@@ -14,14 +14,15 @@
  *    n8n with the legacy expression engine, to show what n8n's per-request isolate costs;
  * soak: catalog sync and audience upload, fault-free and with ~20% random faults;
  * audience-file: Add Users from a file of 1,000,000 and 10,000,000 emails (bench/audienceFile.ts);
- *      run alone (--only audience-file) it replaces only its section of bench/RESULTS.md.
- * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts); run alone it
- *      replaces only its section of bench/RESULTS.md.
- * media-upload: Media → Upload of a 50 MB and a 512 MB video (bench/mediaUpload.ts); run alone it
- *      replaces only its section of bench/RESULTS.md.
+ * report: Analytics > Run Report, 90 days for 1,000 line items (bench/report.ts);
+ * media-upload: Media → Upload of a 50 MB and a 512 MB video (bench/mediaUpload.ts);
  * catalog-feed: Product Catalog > Sync from a CSV feed of 100,000 and 1,000,000 products (2% changed,
- *      1% removed) and today's upsert-everything from items at 100,000 (bench/catalogFeed.ts); run
- *      alone (--only catalog-feed) it replaces only its section of bench/RESULTS.md.
+ *      1% removed) and today's upsert-everything from items at 100,000 (bench/catalogFeed.ts);
+ * queue: the X Trigger in queue mode, the real-n8n case 210 three times (bench/queue.ts);
+ * stream: the X Trigger's activity stream, node CPU per event and a 10,000-event burst vs the Webhook
+ *      node (bench/stream.ts).
+ * Every section of bench/RESULTS.md comes from one of these parts: a whole run writes the file
+ * afresh; parts run alone (--only) replace only the sections they measured (bench/sections.ts).
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
  * Needs `npm run build` (the package under test is dist/) and n8n provisioned
  * (test/e2e/provision-n8n.sh; `npm run test:e2e` does it).
@@ -36,11 +37,14 @@ import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
 import { benchMediaUpload, renderMediaUpload, type MediaUploadResult } from './mediaUpload';
 import { benchCatalogFeed, renderCatalogFeed, type CatalogFeedResult } from './catalogFeed';
+import { benchQueue, renderQueue, type QueueRun } from './queue';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
+import { replaceSections } from './sections';
+import { benchStreamN8n, renderStream, type StreamCpuResult, type StreamN8nResult } from './stream';
 import type { ScalingPoint } from './runnerScaling';
 import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'media-upload', 'catalog-feed'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'queue', 'stream', 'media-upload', 'catalog-feed'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -75,8 +79,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const SIZES = {
-	full: { scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000], feedProducts: [100_000, 1_000_000], feedBaseline: 100_000 },
-	quick: { scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000], feedProducts: [2_000, 20_000], feedBaseline: 2_000 },
+	full: { queueRuns: 3, streamCpuEvents: 100_000, streamEvents: 10_000, scaling: '5000,10000,20000,40000', products: 10_000, emails: 1_000_000, accounts: 50_000, events: 2_000, burst: 1_000, concurrency: 8, crc: 500, soakProducts: 10_000, soakEmails: 200_000, lostProducts: 2_000, lostEmails: 50_000, fileEmails: [1_000_000, 10_000_000], feedProducts: [100_000, 1_000_000], feedBaseline: 100_000 },
+	quick: { queueRuns: 1, streamCpuEvents: 20_000, streamEvents: 1_000, scaling: '2500,5000,10000', products: 500, emails: 50_000, accounts: 2_000, events: 200, burst: 100, concurrency: 8, crc: 100, soakProducts: 500, soakEmails: 20_000, lostProducts: 250, lostEmails: 5_000, fileEmails: [50_000], feedProducts: [2_000, 20_000], feedBaseline: 2_000 },
 };
 
 /** Analytics report: line items and how long X keeps each job processing. */
@@ -98,9 +102,11 @@ interface Results {
 	soak: SoakResult[];
 	lostAnswers?: LostAnswersSide[];
 	report?: ReportBenchResult[];
+	queue?: QueueRun[];
 	audienceFile?: AudienceFileResult[];
 	mediaUpload?: MediaUploadResult[];
 	catalogFeed?: CatalogFeedResult[];
+	stream?: { cpu?: StreamCpuResult; n8n?: StreamN8nResult };
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -305,31 +311,31 @@ async function main(): Promise<number> {
 		});
 	}
 
+	if (args.only.has('queue')) {
+		await attempt(`queue mode: case 210, ${sizes.queueRuns} run(s)`, async () => {
+			results.queue = benchQueue(sizes.queueRuns, log);
+		});
+	}
+
+	if (args.only.has('stream')) {
+		results.stream = {};
+		await attempt(`stream: node CPU per event, ${sizes.streamCpuEvents} events`, async () => {
+			results.stream!.cpu = runChild<StreamCpuResult>('stream.ts', ['cpu', String(sizes.streamCpuEvents)]);
+		});
+		await withN8n('-stream', {}, async (e) => {
+			await attempt(`stream: ${sizes.streamEvents} events through real n8n vs the Webhook node`, async () => {
+				results.stream!.n8n = await benchStreamN8n(e, sizes.streamEvents, sizes.concurrency);
+			});
+		});
+	}
+
 	results.finishedAt = new Date().toISOString();
 	results.machine.loadAverageAtEnd = os.loadavg().map((l) => Math.round(l * 100) / 100);
 	fs.mkdirSync(path.dirname(out), { recursive: true });
-	// A step run alone replaces only its own section and leaves the other benchmarks' figures as they are;
-	// a failed run changes nothing there.
-	const stamp = `_Section measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(results.machine.cpu)}, load ${(results.machine.loadAverageAtStart as number[]).join(' / ')} at start)._\n`;
-	const alone: Partial<Record<Step, { heading: string; lines?: string[] }>> = {
-		report: { heading: '## 7. Report', lines: results.report?.length ? renderReport(results.report) : undefined },
-		'audience-file': { heading: '## 6. Audience upload from a file', lines: results.audienceFile?.length ? [...renderAudienceFile(results.audienceFile, args.latencyMs), ''] : undefined },
-		'media-upload': { heading: '## 9. Media upload', lines: results.mediaUpload?.length ? renderMediaUpload(results.mediaUpload, args.latencyMs, args.note) : undefined },
-		'catalog-feed': { heading: '## 10. Catalog sync from a feed file', lines: results.catalogFeed?.length ? renderCatalogFeed(results.catalogFeed, catalogFeedNote(results)) : undefined },
-	};
-	const only = args.only.size === 1 ? alone[[...args.only][0]] : undefined;
-	if (only && fs.existsSync(out)) {
-		if (!only.lines) {
-			log(`${[...args.only][0]} failed; ${path.relative(REPO_ROOT, out)} left as it was`);
-			return 1;
-		}
-		const text = fs.readFileSync(out, 'utf8');
-		const at = text.indexOf(only.heading);
-		const next = at < 0 ? -1 : text.indexOf('\n## ', at + 1);
-		const section = `${only.lines.join('\n')}\n${stamp}`;
-		fs.writeFileSync(out, at < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, at)}${section}${next < 0 ? '' : text.slice(next)}`);
-		log(`wrote the ${only.heading.replace(/^## /, '')} section of ${path.relative(REPO_ROOT, out)}`);
-	} else fs.writeFileSync(out, renderMarkdown(results));
+	// A whole run writes the file afresh; parts run alone replace only the sections they measured
+	// (a part that failed measured nothing, so its figures stay as they were).
+	const whole = args.only.size === STEPS.length || !fs.existsSync(out);
+	fs.writeFileSync(out, whole ? renderMarkdown(results) : replaceSections(fs.readFileSync(out, 'utf8'), renderMarkdown(results), sectionStamp(results)));
 	const json = path.join(REPO_ROOT, '.cache', `bench-results${args.quick ? '-quick' : ''}.json`);
 	fs.writeFileSync(json, JSON.stringify(results, null, 2));
 	log(`wrote ${path.relative(REPO_ROOT, out)} and ${path.relative(REPO_ROOT, json)}`);
@@ -489,15 +495,25 @@ function renderMarkdown(r: Results): string {
 	}
 
 	if (r.audienceFile?.length) p(...renderAudienceFile(r.audienceFile, r.args.latencyMs));
-	if (r.mediaUpload?.length) p(...renderMediaUpload(r.mediaUpload, r.args.latencyMs));
 
 	if (r.report?.length) p(...renderReport(r.report));
+	if (r.queue?.length) p(...renderQueue(r.queue, DEFAULT_N8N_VERSION));
+	if (r.stream?.cpu || r.stream?.n8n) p(...renderStream(r.stream.cpu, r.stream.n8n, streamNote(r)));
+	if (r.mediaUpload?.length) p(...renderMediaUpload(r.mediaUpload, r.args.latencyMs));
 	if (r.catalogFeed?.length) p(...renderCatalogFeed(r.catalogFeed, catalogFeedNote(r)));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');
 	}
 	return lines.join('\n') + '\n';
+}
+
+function sectionStamp(r: Results): string {
+	return `_Section measured ${r.startedAt.slice(0, 16).replace('T', ' ')} UTC (${String(r.machine.cpu)}, ${String(r.machine.logicalCpus)} CPUs, load ${(r.machine.loadAverageAtStart as number[]).join(' / ')} at start${r.machine.loadAverageAtEnd ? `, ${(r.machine.loadAverageAtEnd as number[]).join(' / ')} at end` : ''})._\n`;
+}
+
+function streamNote(r: Results): string {
+	return `n8n ${DEFAULT_N8N_VERSION} (SQLite, log level warn), the emulator without added latency for the stream.${r.args.note ? ` ${r.args.note}` : ''}`;
 }
 
 main().then(

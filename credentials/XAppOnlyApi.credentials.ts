@@ -9,6 +9,7 @@ import type {
 
 import { apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { fetchBearerToken } from '../nodes/shared/bearer';
+import { v2 } from '../nodes/shared/v2';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token
@@ -21,7 +22,7 @@ export class XAppOnlyApi implements ICredentialType {
 
 	displayName = 'X App-Only (Bearer) API';
 
-	documentationUrl = 'https://docs.x.com/resources/fundamentals/authentication/oauth-2-0/application-only';
+	documentationUrl = 'https://docs.x.com/fundamentals/authentication/oauth-2-0/application-only';
 
 	icon = { light: 'file:../icons/x.svg', dark: 'file:../icons/x.dark.svg' } as const;
 
@@ -77,7 +78,8 @@ export class XAppOnlyApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.apiBaseUrl}}',
-			url: '/2/webhooks',
+			// The App's webhooks: a read the App's bearer token may always do.
+			url: v2.listWebhooks.path,
 			// n8n would otherwise follow a redirect to any host with the bearer token.
 			disableFollowRedirect: true,
 			timeout: 30_000,

@@ -13,7 +13,7 @@ export class XOAuth1ConnectApi implements ICredentialType {
 
 	displayName = 'X OAuth 1.0a (Connect) API';
 
-	documentationUrl = 'https://docs.x.com/resources/fundamentals/authentication/oauth-1-0a/obtaining-user-access-tokens';
+	documentationUrl = 'https://docs.x.com/fundamentals/authentication/oauth-1-0a/obtaining-user-access-tokens';
 
 	icon = { light: 'file:../icons/x.svg', dark: 'file:../icons/x.dark.svg' } as const;
 

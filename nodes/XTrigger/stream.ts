@@ -3,33 +3,63 @@
  * the trigger: for an n8n that X cannot reach (no public https URL), nothing comes in; the trigger
  * reads out. X writes one JSON object per line and a blank line as a keep-alive every 20 seconds
  * (https://docs.x.com/x-api/posts/filtered-stream/introduction#keep-alive-signals); after a drop the
- * trigger connects again with backoff and asks for what it missed (backfill_minutes up to 5, else
- * start_time); events seen before are dropped by the caller's memory of recent events.
+ * trigger connects again with backoff (backoff.ts) and asks for what it missed (backfill_minutes up
+ * to 5, else start_time); events seen before are dropped by the caller's memory (streamMemory.ts).
+ *
+ * The stream carries the events of every subscription of the App (those with a webhook too, while a
+ * stream is open: https://docs.x.com/x-api/activity/quickstart); the trigger tags its subscriptions
+ * and hands over only the lines with its own tag. X allows one stream connection per App: in one n8n
+ * the second workflow is refused at activation (streamHolders); against another client, the App's
+ * connections are ended at most once per activation, never after another client took the stream
+ * over, so two clients cannot take turns.
  */
-import type { IDataObject, IHttpRequestOptions, ITriggerFunctions } from 'n8n-workflow';
+import { hash } from 'node:crypto';
+import type { IDataObject, IHttpRequestOptions, IRun, ITriggerFunctions } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { xApiError } from '../shared/errors';
 import { encodePairs, objectToPairs } from '../shared/oauth1';
 import { credentialSecrets, redact } from '../shared/redact';
-import { hostBaseUrl, xCredentials, xRequest } from '../shared/transport';
+import { callEndpoint, endpointRequest } from '../shared/endpoints';
+import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
+import { v2 } from '../shared/v2';
+import { PROVEN_AFTER_MS, ReconnectBackoff, TOO_MANY_CONNECTIONS_WAIT_MS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
 
 /** X keeps 5 minutes for backfill_minutes; a longer gap asks by start_time. */
 const MAX_BACKFILL_MINUTES = 5;
-/** Reconnect waits: 250 ms doubling up to a minute (a minute at least after TooManyConnections). */
-const FIRST_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 60_000;
+/** After another client took the App's stream over, this process does not end that client's connection for this long. */
+export const TAKEOVER_QUIET_MS = 15 * 60_000;
+/** Repeated warnings of one kind (lines that are not JSON, X's notices): the first at once, then one summary at most this often. */
+export const WARNING_SUMMARY_MS = 60_000;
+/** How long activation waits for X's first answer (a refusal then fails the activation). */
+const FIRST_ANSWER_WAIT_MS = 10_000;
+
+export interface StreamHolder {
+	workflowId: string;
+	workflowName: string;
+	nodeName: string;
+}
 
 export interface StreamOptions {
+	/** The App (its API key and API base URL): one stream connection each. */
+	app: string;
 	/** The App's bearer token (read while trigger() runs); renew: a new one after X answered 401. */
 	bearer: (renew: boolean) => Promise<string>;
-	/** Reconnect when neither data nor a keep-alive came for this long. */
+	/** Reconnect when neither a line nor a keep-alive came for this long. */
 	silenceMs: number;
-	/** On TooManyConnections: end the App's other connections (DELETE /2/connections/all) and connect again, once per episode. */
+	/** The longest wait between two connection attempts. */
+	maxWaitMs: number;
+	/** On TooManyConnections: end the App's other connections (DELETE /2/connections/all) and connect again, at most once per activation. */
 	terminateOthers: boolean;
-	/** Each complete JSON line (keep-alives are not handed over). */
-	onLine: (value: unknown) => void;
+	/** The tag of this trigger's subscriptions: lines with another tag are another workflow's. */
+	tag: string;
+	/** For a line without a tag: whether its kind and user are among this trigger's subscriptions. */
+	ownsUntagged: (event: IDataObject) => boolean;
+	/** Whether the memory of emitted events still knows every event since this time (what a backfill from then repeats). */
+	covers: (since: number) => boolean;
+	/** This trigger's events of one read (keep-alives, notices and other tags left out); resolves to how many were new. */
+	onLines: (values: IDataObject[]) => Promise<number>;
 }
 
 export interface RunningStream {
@@ -37,9 +67,79 @@ export interface RunningStream {
 	stop(): Promise<void>;
 	/** Resolves once a connection is open (or the stream stopped). */
 	connected: Promise<void>;
+	/** X's first answer: undefined when the stream opened or will be retried; the error when X refused it (activation fails). */
+	firstAnswer: Promise<Error | undefined>;
 }
 
-type Readable = AsyncIterable<Buffer | string> & { destroy?: (error?: Error) => void };
+type Readable = AsyncIterable<Buffer | string> & { destroy?: (error?: Error) => void; readableLength?: number };
+
+/** Executions the stream starts that n8n has not finished, at most (more wait: the reader pauses). */
+export const MAX_EXECUTIONS_IN_FLIGHT = 8;
+/** How long the reader waits for n8n to finish one of them before it stops counting them. */
+const EXECUTION_WAIT_MS = 5 * 60_000;
+
+/**
+ * The executions the stream started and n8n has not finished (n8n resolves the done promise of an
+ * emit when its execution ended). A burst of thousands of events would otherwise start thousands of
+ * executions at once, more than n8n saves (SQLite lock timeouts lose executions); beyond the limit
+ * the reader waits, and X's backfill brings what X dropped meanwhile.
+ */
+export class ExecutionWindow {
+	private readonly running = new Set<Promise<void>>();
+
+	constructor(
+		private readonly ctx: ITriggerFunctions,
+		private readonly limit = MAX_EXECUTIONS_IN_FLIGHT,
+	) {}
+
+	async emit(data: Parameters<ITriggerFunctions['emit']>[0]): Promise<void> {
+		const done = this.ctx.helpers.createDeferredPromise<IRun>();
+		this.ctx.emit(data, undefined, done);
+		const finished = done.promise.then(
+			() => undefined,
+			() => undefined,
+		);
+		this.running.add(finished);
+		void finished.then(() => this.running.delete(finished));
+		if (this.running.size < this.limit) return;
+		const waited = new AbortController();
+		const timedOut = await Promise.race([...this.running].map(async (p) => await p.then(() => false)).concat(sleep(EXECUTION_WAIT_MS, waited.signal).then(() => true, () => false)));
+		waited.abort();
+		// n8n did not report the end of any (a mode without it): stop counting these.
+		if (timedOut) this.running.clear();
+	}
+}
+
+/** The trigger holding each App's stream in this process. */
+const streamHolders = new Map<string, StreamHolder>();
+/** When another client took each App's stream from this process. */
+const takenOver = new Map<string, number>();
+
+/**
+ * Takes the App's stream for this trigger, or refuses (before anything is created at X) when another
+ * workflow in this n8n holds it: X would refuse the second connection, and ending the other's would
+ * start a fight.
+ */
+export function claimAppStream(ctx: ITriggerFunctions, app: string): StreamHolder {
+	const me: StreamHolder = { workflowId: String(ctx.getWorkflow().id ?? ''), workflowName: String(ctx.getWorkflow().name ?? ''), nodeName: ctx.getNode().name };
+	const other = streamHolders.get(app);
+	if (other && (other.workflowId !== me.workflowId || other.nodeName !== me.nodeName)) {
+		throw new NodeOperationError(ctx.getNode(), `Workflow "${other.workflowName}" (${other.workflowId}, node "${other.nodeName}") already holds this App's activity stream in this n8n, and X allows one stream connection per App.`, {
+			description: 'Deactivate that workflow, or put both sets of subscriptions in one X Trigger (one workflow per App), or use Delivery "Webhook" for one of them.',
+		});
+	}
+	streamHolders.set(app, me);
+	return me;
+}
+
+/** The tag of a trigger node's stream subscriptions: its workflow and node (X allows 200 characters). */
+export function streamTag(ctx: ITriggerFunctions): string {
+	return `n8n stream ${String(ctx.getWorkflow().id ?? '').slice(0, 100)} ${hash('sha256', ctx.getNode().name, 'base64url').slice(0, 12)}`;
+}
+
+export function releaseAppStream(app: string, holder: StreamHolder): void {
+	if (streamHolders.get(app) === holder) streamHolders.delete(app);
+}
 
 /** The query that asks for what was missed since lastAlive (nothing on the first connection). */
 export function catchUpQuery(lastAlive: number | undefined, now: number): IDataObject {
@@ -57,11 +157,51 @@ function isTooManyConnections(status: number, text: string): boolean {
 export const TOO_MANY_CONNECTIONS_HINT =
 	'X allows one activity-stream connection per App, and another is open (another workflow or n8n with this App, or a connection X still counts after a crash). Stop the other one, or end the App\'s connections: X Webhooks > Connection > Terminate All, or set this trigger\'s Stream Options > On Too Many Connections to Terminate Others and Reconnect.';
 
+/** A warning that may repeat fast (a line per event): the first is logged, the rest counted and summarised at most once a WARNING_SUMMARY_MS. */
+export class WarningSummary {
+	private count = 0;
+	private last = '';
+	private loggedAt = -Infinity;
+
+	constructor(
+		private readonly log: (line: string) => void,
+		private readonly what: string,
+	) {}
+
+	note(detail: string, now = Date.now()): void {
+		if (now - this.loggedAt >= WARNING_SUMMARY_MS && this.count === 0) {
+			this.loggedAt = now;
+			this.log(`X Trigger: ${this.what} (${detail})`);
+			return;
+		}
+		this.count++;
+		this.last = detail;
+		if (now - this.loggedAt >= WARNING_SUMMARY_MS) this.flush(now);
+	}
+
+	/** Logs what was counted since the last line, if anything. */
+	flush(now = Date.now()): void {
+		if (!this.count) return;
+		this.log(`X Trigger: ${this.count} more: ${this.what} in the last ${Math.max(1, Math.round((now - this.loggedAt) / 1000))} s (the last: ${this.last})`);
+		this.count = 0;
+		this.loggedAt = now;
+	}
+}
+
+function isEventLine(value: unknown): value is { data: IDataObject } {
+	return !!value && typeof value === 'object' && !Array.isArray(value) && !!(value as IDataObject).data && typeof (value as IDataObject).data === 'object';
+}
+
 export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptions): RunningStream {
 	const abort = new AbortController();
 	let current: Readable | undefined;
 	let onConnected: () => void = () => undefined;
 	const connected = new Promise<void>((resolve) => (onConnected = resolve));
+	let answerFirst: (error: Error | undefined) => void = () => undefined;
+	const firstAnswer = new Promise<Error | undefined>((resolve) => (answerFirst = resolve));
+	const warn = (line: string) => ctx.logger.warn(line);
+	const notJson = new WarningSummary(warn, 'skipped a line of the activity stream that is not JSON');
+	const notices = new WarningSummary(warn, 'the activity stream sent a notice, not an event');
 
 	const connectOnce = async (query: IDataObject, renew: boolean): Promise<{ status: number; body?: Readable; text?: string }> => {
 		const credentials = await xCredentials(ctx, 'app');
@@ -69,7 +209,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		const search = encodePairs(objectToPairs(query));
 		const request: IHttpRequestOptions = {
 			method: 'GET',
-			url: `${hostBaseUrl(credentials, 'api')}/2/activity/stream${search ? `?${search}` : ''}`,
+			url: `${hostBaseUrl(credentials, 'api')}${buildPath(endpointRequest(v2.activityStream))}${search ? `?${search}` : ''}`,
 			encoding: 'stream',
 			returnFullResponse: true,
 			json: false,
@@ -97,104 +237,216 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		return { status: answer.statusCode, text: redact(Buffer.concat(chunks).toString('utf8'), credentialSecrets(credentials)) };
 	};
 
-	/** Reads one open connection until it ends; returns when it ended (drop, silence, stop). */
-	const read = async (body: Readable, alive: () => void): Promise<void> => {
+	/**
+	 * Reads one open connection until it ends; returns why it ended, in words. Progress is a whole
+	 * line (an event or a keep-alive), never bytes alone: a drip of bytes without a line break is
+	 * silence. Silence is counted in the watchdog's own checks, and a check finds no silence while
+	 * bytes wait unread, so time the trigger spends on its own work never counts.
+	 */
+	const read = async (body: Readable, opened: number, alive: () => void, proven: () => void): Promise<string> => {
 		current = body;
-		let lastData = Date.now();
+		let progressed = false;
+		let busy = false;
 		let ended = false;
-		// The silence watchdog: four checks per allowed silence (at most one a second), while this connection lives.
+		let reason: string | undefined;
+		const checkMs = Math.min(1000, options.silenceMs / 4);
+		const checksAllowed = Math.ceil(options.silenceMs / checkMs);
 		const watchdog = (async () => {
+			let silentChecks = 0;
 			while (!ended && !abort.signal.aborted) {
-				await sleep(Math.min(1000, options.silenceMs / 4), abort.signal).catch(() => undefined);
-				if (!ended && Date.now() - lastData > options.silenceMs) {
-					ctx.logger.warn(`X Trigger: the activity stream was silent for ${Math.round(options.silenceMs / 1000)} s (no keep-alive): reconnecting`);
+				await sleep(checkMs, abort.signal).catch(() => undefined);
+				if (ended) break;
+				if (progressed || busy || (body.readableLength ?? 0) > 0) {
+					progressed = false;
+					silentChecks = 0;
+				} else if (++silentChecks >= checksAllowed) {
+					reason = `no line and no keep-alive for ${Math.round(options.silenceMs / 1000)} s`;
 					body.destroy?.();
 					break;
 				}
 			}
 		})();
-		let pending = Buffer.alloc(0);
+		// The unfinished line, in the pieces it came in.
+		let pieces: Buffer[] = [];
+		let pending = 0;
+		let isProven = false;
 		try {
-			for await (const chunk of body) {
+			for await (const received of body) {
 				if (abort.signal.aborted) break;
-				lastData = Date.now();
-				alive();
-				pending = Buffer.concat([pending, typeof chunk === 'string' ? Buffer.from(chunk) : chunk]);
-				let newline: number;
-				while ((newline = pending.indexOf(0x0a)) !== -1) {
-					const line = pending.subarray(0, newline);
-					pending = pending.subarray(newline + 1);
-					const text = line.toString('utf8').trim();
-					if (!text) continue; // keep-alive
-					const { body: value, refused } = readDelivery(Buffer.from(text, 'utf8'));
-					if (refused) ctx.logger.warn(`X Trigger: skipped a line of the activity stream that is not JSON (${refused.error})`);
-					else options.onLine(value);
+				const chunk = typeof received === 'string' ? Buffer.from(received) : received;
+				const values: IDataObject[] = [];
+				let lines = 0;
+				let start = 0;
+				for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
+					let line = chunk.subarray(start, newline);
+					if (pieces.length) line = Buffer.concat([...pieces, line]);
+					pieces = [];
+					pending = 0;
+					start = newline + 1;
+					lines++;
+					const value = lineValue(line);
+					if (value !== undefined) values.push(...value);
 				}
-				if (pending.length > MAX_DELIVERY_BYTES) {
-					ctx.logger.warn(`X Trigger: a line of the activity stream is longer than ${MAX_DELIVERY_BYTES} bytes: reconnecting`);
+				if (start < chunk.length) {
+					pieces.push(chunk.subarray(start));
+					pending += chunk.length - start;
+				}
+				if (lines) {
+					progressed = true;
+					alive();
+					// Waiting for n8n's executions is the trigger's own work, not silence.
+					busy = true;
+					const fresh = values.length ? await options.onLines(values).finally(() => (busy = false)) : 0;
+					busy = false;
+					if (!isProven && (fresh > 0 || Date.now() - opened >= PROVEN_AFTER_MS)) {
+						isProven = true;
+						proven();
+					}
+				}
+				if (pending > MAX_DELIVERY_BYTES) {
+					reason = `a line longer than ${MAX_DELIVERY_BYTES} bytes`;
 					break;
 				}
 			}
+			reason ??= abort.signal.aborted ? 'stopped' : 'X ended the answer';
 		} catch (error) {
-			if (!abort.signal.aborted) ctx.logger.warn(`X Trigger: the activity stream dropped (${(error as Error).message}): reconnecting`);
+			reason ??= `the connection dropped (${(error as Error).message})`;
 		} finally {
 			ended = true;
 			body.destroy?.();
 			current = undefined;
 			await watchdog;
+			notJson.flush();
+			notices.flush();
+		}
+		return reason;
+	};
+
+	/** This trigger's events of a line; undefined for a keep-alive, a notice, a line that is not JSON, another workflow's event. */
+	const lineValue = (line: Buffer): IDataObject[] | undefined => {
+		if (line.length && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
+		if (!line.length || (line.length < 16 && !line.toString('latin1').trim())) return undefined; // keep-alive
+		const { body: value, refused } = readDelivery(line);
+		if (refused) return void notJson.note(refused.error);
+		// X's own notices ({errors: [...]}, no data) are not events.
+		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
+		if (value.data.tag === undefined ? !options.ownsUntagged(value.data) : value.data.tag !== options.tag) return undefined;
+		return [value as IDataObject];
+	};
+
+	/** Who holds the App's stream, in words, from GET /2/connections (best effort). */
+	const holders = async (since?: number): Promise<{ words: string; newer: boolean }> => {
+		try {
+			const { body } = await callEndpoint(ctx, v2.listConnections, {
+				qs: { status: 'active', 'connection.fields': 'client_ip,connected_at,endpoint_name', max_results: 100 },
+				bearerToken: await options.bearer(false),
+			});
+			const open = (((body as IDataObject)?.data ?? []) as IDataObject[]).filter((c) => !c.endpoint_name || /activity/i.test(String(c.endpoint_name)));
+			if (!open.length) return { words: 'X lists no open activity-stream connection of the App', newer: false };
+			const newer = since !== undefined && open.some((c) => Date.parse(String(c.connected_at)) > since + 2000);
+			const words = open
+				.slice(0, 3)
+				.map((c) => `connection ${String(c.id)} from ${String(c.client_ip ?? 'an unknown address')} since ${String(c.connected_at ?? 'an unknown time')}`)
+				.join('; ');
+			return { words: `held by ${words}`, newer };
+		} catch (error) {
+			return { words: `X's list of connections could not be read (${(error as Error).message})`, newer: false };
 		}
 	};
 
 	const loop = (async () => {
+		const backoff = new ReconnectBackoff(options.maxWaitMs);
 		let lastAlive: number | undefined;
-		let failures = 0;
+		/** When this activation's last connection opened (undefined: none yet). */
+		let heldSince: number | undefined;
 		let terminated = false;
 		let renew = false;
+		let first = true;
+		const refuse = (error: Error) => {
+			if (first) answerFirst(error);
+			else ctx.emitError(error);
+		};
 		while (!abort.signal.aborted) {
-			let waitMs = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** failures);
+			let waitMs: number;
+			let why: string;
 			try {
-				const answer = await connectOnce(catchUpQuery(lastAlive, Date.now()), renew);
+				const query = catchUpQuery(lastAlive, Date.now());
+				const repeatedFrom = query.backfill_minutes !== undefined ? Date.now() - Number(query.backfill_minutes) * 60_000 : undefined;
+				if (repeatedFrom !== undefined && !options.covers(repeatedFrom)) {
+					ctx.logger.warn(`X Trigger: more events came in the last ${String(query.backfill_minutes)} min than the memory of emitted events holds; the backfill may emit some of the oldest of them again`);
+				}
+				const answer = await connectOnce(query, renew);
 				const unauthorized: boolean = answer.status === 401 && !renew;
 				renew = unauthorized;
 				if (unauthorized) continue; // a new bearer token once, as n8n does for requests
 				if (answer.body) {
 					onConnected();
-					failures = 0;
+					if (first) answerFirst(undefined);
+					first = false;
 					terminated = false;
-					lastAlive = Date.now();
-					await read(answer.body, () => (lastAlive = Date.now()));
+					const opened = Date.now();
+					heldSince = opened;
+					lastAlive ??= opened;
+					const reason = await read(answer.body, opened, () => (lastAlive = Date.now()), () => backoff.proven());
 					if (abort.signal.aborted) break;
-					waitMs = FIRST_BACKOFF_MS;
+					waitMs = backoff.next();
+					why = `the activity stream ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
 				} else if (isTooManyConnections(answer.status, answer.text ?? '')) {
-					if (options.terminateOthers && !terminated) {
+					const recently = takenOver.get(options.app);
+					const quiet = recently !== undefined && Date.now() - recently < TAKEOVER_QUIET_MS;
+					if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
 						terminated = true;
-						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all), then connecting again');
-						await xRequest(ctx, { method: 'DELETE', host: 'api', path: '/2/connections/all', auth: 'app', bearerToken: await options.bearer(false) });
+						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all) once for this activation, then connecting again');
+						await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken: await options.bearer(false) });
 						continue;
 					}
-					// n8n deactivates the trigger on emitError and activates it again later.
-					ctx.emitError(new NodeOperationError(ctx.getNode(), `X refused the activity stream: TooManyConnections. ${TOO_MANY_CONNECTIONS_HINT}`));
-					break;
+					const holder = await holders(heldSince);
+					if (heldSince !== undefined && !holder.newer) {
+						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
+						waitMs = backoff.next(TOO_MANY_CONNECTIONS_WAIT_MS);
+						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
+					} else {
+						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
+						const what =
+							heldSince !== undefined
+								? `another client took this App's stream over (${holder.words}). This trigger does not end it again: two clients of one App would take turns.`
+								: terminated
+									? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
+									: quiet
+										? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
+										: `${holder.words}.`;
+						refuse(new NodeOperationError(ctx.getNode(), `X refused the activity stream: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
+						break;
+					}
 				} else if (answer.status === 401 || answer.status === 403) {
-					const error = xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: 'GET /2/activity/stream', itemIndex: 0, secrets: [] });
-					ctx.emitError(error);
+					refuse(xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: 'GET /2/activity/stream', itemIndex: 0, secrets: [] }));
 					break;
 				} else {
-					failures++;
-					ctx.logger.warn(`X Trigger: the activity stream answered ${answer.status}; connecting again in ${waitMs} ms`);
+					waitMs = backoff.next();
+					why = `the activity stream answered ${answer.status}`;
 				}
 			} catch (error) {
 				if (abort.signal.aborted) break;
-				failures++;
-				ctx.logger.warn(`X Trigger: could not connect to the activity stream (${(error as Error).message}); connecting again in ${waitMs} ms`);
+				waitMs = backoff.next();
+				why = `could not connect to the activity stream (${(error as Error).message})`;
 			}
+			if (first) answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
+			first = false;
+			ctx.logger.warn(`X Trigger: ${why}; connecting again in ${(waitMs / 1000).toFixed(waitMs < 1000 ? 2 : 0)} s (attempt ${backoff.failures} in a row without a proven connection; waits double up to ${Math.round(options.maxWaitMs / 1000)} s)`);
 			await sleep(waitMs, abort.signal).catch(() => undefined);
 		}
 		onConnected();
+		answerFirst(undefined);
 	})();
 
 	return {
 		connected,
+		firstAnswer: (async () => {
+			const waited = new AbortController();
+			const answer = await Promise.race([firstAnswer, sleep(FIRST_ANSWER_WAIT_MS, waited.signal).then(() => undefined, () => undefined)]);
+			waited.abort();
+			return answer;
+		})(),
 		async stop() {
 			abort.abort();
 			current?.destroy?.();

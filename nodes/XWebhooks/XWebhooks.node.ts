@@ -1,17 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { accountActivityResource } from './resources/accountActivity';
-import { activitySubscriptionResource } from './resources/activitySubscription';
-import { connectionResource } from './resources/connection';
-import { streamLinkResource } from './resources/streamLink';
-import { streamRuleResource } from './resources/streamRule';
-import { webhookResource } from './resources/webhook';
+import { webhookResources } from '../shared/v2';
 
-export const webhookResources: Resource[] = [webhookResource, activitySubscriptionResource, accountActivityResource, streamRuleResource, streamLinkResource, connectionResource];
+export { webhookResources };
 
 /** Where a user's context is taken: activity subscriptions of private kinds, and Account Activity subscribe/validate. */
 const USER_CONTEXT = { resource: ['activitySubscription', 'accountActivity'], operation: ['create', 'subscribe', 'validate'] };

@@ -14,11 +14,11 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 const YIELD_AFTER_MS = 25;
 
 import type { BatchSummaries, Endpoint, Resource } from './endpoints';
-import { findEndpoint, simplified } from './endpoints';
+import { endpointAuth, findEndpoint, simplified } from './endpoints';
 import { xErrorDetail } from './errors';
 import { listAll } from './pagination';
 import type { PreparedItem } from './prepare';
-import { endpointAuth, prepareItem } from './prepare';
+import { prepareItem } from './prepare';
 import type { AdsEnvelope, RetryPolicy } from './transport';
 import { adsRequest, DEFAULT_RETRY_POLICY, xCredentials } from './transport';
 

@@ -7,11 +7,11 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Endpoint, Field } from './endpoints';
-import { optionalCollectionName, paramName } from './endpoints';
+import { endpointRequest, optionalCollectionName, paramName } from './endpoints';
 import type { AmountUnit } from './money';
 import { toMicros } from './money';
 import type { ListRequest } from './pagination';
-import type { XAuth, XRequest } from './transport';
+import type { XRequest } from './transport';
 import type { FieldRules } from './validation';
 import { checkRules, inputError, shown } from './validation';
 
@@ -83,10 +83,6 @@ function readValues(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: numbe
 		}
 	}
 	return values;
-}
-
-export function endpointAuth(endpoint: Endpoint): XAuth {
-	return endpoint.auth ?? (endpoint.host === 'api' ? 'app' : 'user');
 }
 
 /** Numbers typed as text: decimal digits only (no hex such as 0x1F, no exponent such as 1e3, no blank). */
@@ -280,17 +276,11 @@ export function prepareItem(
 		if (endpoint.path.includes(`{${wire}}`)) pathParams[wire] = String(wireValue);
 		else if (!(wire in query)) rest[wire] = wireValue;
 	}
-	const request: XRequest = {
-		method: endpoint.method,
-		host: endpoint.host ?? 'ads',
-		path: endpoint.path,
-		version: endpoint.version,
+	const request: XRequest = endpointRequest(endpoint, {
 		pathParams,
-		idempotent: endpoint.idempotent,
-		auth: endpointAuth(endpoint),
 		itemIndex,
 		...(endpoint.send === 'json' ? { body: rest, ...(Object.keys(query).length ? { qs: query } : {}) } : { qs: { ...rest, ...query } }),
-	};
+	});
 	let list: ListRequest | undefined;
 	if (endpoint.list) {
 		const returnAll = itemParameter(ctx, 'returnAll', itemIndex, false) as boolean;

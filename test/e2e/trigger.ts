@@ -12,6 +12,15 @@ import { TRIGGER } from './workflows';
 
 export const sleep = async (ms: number) => await new Promise((r) => setTimeout(r, ms));
 
+/** Waits until `ok()` holds, checking every 100 ms; fails naming `what` after `timeoutMs`. */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await ok())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(100);
+	}
+}
+
 export interface XWebhook {
 	id: string;
 	url: string;

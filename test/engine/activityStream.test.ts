@@ -14,8 +14,10 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
 let harness: EngineHarness;
 let counter = 0;
 const running: StartedTrigger[] = [];
@@ -251,11 +253,9 @@ describe('X Trigger, activity stream delivery', () => {
 
 	it('on TooManyConnections says what to do; with Terminate Others it ends the stale connection and streams', async () => {
 		emulator.control.addStaleStreamConnection();
-		const refused = await start();
-		const until = Date.now() + 5000;
-		while (!refused.errors.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-		expect(refused.errors[0]?.message).toMatch(/TooManyConnections.*X Webhooks > Connection > Terminate All/);
-		await running.pop()!.close();
+		// X's refusal of the first connection fails the activation, naming who holds the App's stream; nothing is left at X.
+		await expect(start()).rejects.toThrow(/TooManyConnections: held by connection [0-9a-f-]+ from 127\.0\.0\.1 since .*X Webhooks > Connection > Terminate All/);
+		expect(emulator.control.activitySubscriptions()).toEqual([]);
 
 		const t = await start({ streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } });
 		await streamOpen();

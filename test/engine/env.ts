@@ -21,6 +21,7 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EngineHarness } from '../harness';
 import type { WorkflowResult } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 export const X_ADS = 'n8n-nodes-x-ads.xAds';
 export const X_WEBHOOKS = 'n8n-nodes-x-ads.xWebhooks';
@@ -189,6 +190,8 @@ export function engineSuite(): XTestEnv {
 		current = await startXTestEnv();
 	});
 	afterAll(async () => current?.close());
+	// X Webhooks' suites (and the X Ads ones, which send no v2 request) are checked too.
+	everyV2RequestIsAnEndpoint(() => current?.emulator, { mayHaveNone: true });
 	beforeEach(() => {
 		current!.emulator.control.reset();
 		current!.useEnvironment('production');

@@ -14,8 +14,10 @@ import { hostileDeliveries } from '../corpus/hostileDeliveries';
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
 let counter = 0;
 
 beforeAll(async () => {

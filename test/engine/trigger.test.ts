@@ -17,12 +17,14 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { ServedWebhooks, TriggerWorkflow, WebhookCallResult } from '../harness';
 import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 const X_TRIGGER = 'n8n-nodes-x-ads.xTrigger';
 const NODE = 'X Trigger';
 const STATIC_KEY = `node:${NODE}`;
 
 let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
 let userId: string;
 let workflowCounter = 0;
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -637,9 +637,11 @@ export class WebhookRuntime {
 			this.host.createAdditionalData({}),
 			'trigger',
 			activation,
-			(data: INodeExecutionData[][]) => {
+			// n8n resolves an emit's done promise when the execution it started ended; here nothing runs, so at once.
+			(data: INodeExecutionData[][], _response?: unknown, done?: { resolve: (run: IRun) => void }) => {
 				emitted.push(...data);
 				notify();
+				done?.resolve({} as IRun);
 			},
 			(error: Error) => {
 				errors.push(error);

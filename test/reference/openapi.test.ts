@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { DIRECTION_REFUSED_KINDS, DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS } from '../../nodes/XWebhooks/resources/activitySubscription';
+import { DIRECTION_REFUSED_KINDS, DIRECTIONAL_KINDS, DIRECTIONS, EVENT_KINDS, KIND_ALIASES, PRIVATE_KINDS } from '../../nodes/shared/v2/activitySubscription';
 import type { RequestContext } from '../emulator/http';
 import { startEmulator, type XEmulator } from '../emulator/index';
 import { Router } from '../emulator/router';

@@ -5,16 +5,9 @@
  * and the events published meanwhile run once; deactivation closes the stream and removes the
  * subscriptions.
  */
-import { eventIds, executionsOf, expectExecutionCount, sleep, triggerCase, xSubscriptions, xWebhooks } from '../trigger';
+import { eventIds, executionsOf, expectExecutionCount, sleep, triggerCase, xSubscriptions, xWebhooks, until } from '../trigger';
 import { triggerWorkflow } from '../workflows';
 
-async function until(what: string, ok: () => boolean, timeoutMs = 15_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!ok()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(100);
-	}
-}
 
 export default triggerCase({
 	name: 'X Trigger, activity stream: activate without a public URL, receive, drop and reconnect with backfill, deactivate',

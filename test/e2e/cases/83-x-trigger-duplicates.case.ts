@@ -9,7 +9,7 @@
  * the state from before the save, concurrent copies of one event would all read the same old state,
  * and concurrent different events would overwrite each other's saves (the last writer wins). The
  * node therefore checks and fills an in-process memory (`recentEvents` in
- * nodes/XTrigger/XTrigger.node.ts) without a pause in between, and saves that whole memory to
+ * nodes/XTrigger/eventItems.ts) without a pause in between, and saves that whole memory to
  * static data (fingerprints, for restarts).
  */
 import { eventIds, executionsOf, sleep, triggerCase } from '../trigger';

@@ -22,6 +22,7 @@ import type { Store } from '../store';
 import { snowflake, v2Time } from '../util';
 import { deliverToWebhook, skipped } from '../webhookDelivery';
 import { webhookState, type ActivitySubscription, type DeliveryResult, type Direction } from '../state/webhooks';
+import { platformState } from '../state/platform';
 import { findWebhook, invalidRequest, problem, v2JsonObject } from './webhooks';
 import { publishActivity } from './activityStream';
 
@@ -183,7 +184,8 @@ export interface ActivityDelivery {
 
 /**
  * An activity of `userId`: every matching subscription with a webhook gets one signed POST of
- * {data:{event_type, event_uuid, subscription_id, tag?, filter, payload}}.
+ * {data:{event_type, event_uuid, subscription_id, tag?, filter, payload}}; every matching
+ * subscription's event goes to the App's activity stream (those with a webhook while a stream is open).
  */
 export async function emitActivity(store: Store, userId: string, eventType: string, payload: unknown): Promise<ActivityDelivery[]> {
 	const out: ActivityDelivery[] = [];
@@ -205,6 +207,8 @@ export async function emitActivity(store: Store, userId: string, eventType: stri
 			out.push({ subscription_id: s.subscription_id, webhook_id: null, results: [skipped(null, '', body, 'no webhook: the subscription delivers to the activity stream only')] });
 			continue;
 		}
+		// With a webhook the event also goes to the stream while one is open (https://docs.x.com/x-api/activity/quickstart, "Create subscription").
+		if (platformState(store).streamReaders.size) publishActivity(store, { event_type: s.event_type, filter: { ...s.filter }, tag: s.tag, payload });
 		out.push({ subscription_id: s.subscription_id, webhook_id: s.webhook_id, results: await deliverToWebhook(store, s.webhook_id, [body], 'activity') });
 	}
 	return out;

@@ -7,8 +7,8 @@
  * end_time to get events again that were sent while the client was away.
  *
  * Lines are {data:{event_type, event_uuid, filter, tag?, payload}} (ActivityStreamResponse); each is
- * checked against openapi.json when it is published. Events reach the stream from activity
- * subscriptions without a webhook (control.emitActivity). Drops (control.dropActivityStreams), split
+ * checked against openapi.json when it is published. Events reach the stream from every matching
+ * activity subscription (control.emitActivity; those with a webhook while a stream is open). Drops (control.dropActivityStreams), split
  * writes, slow readers and stale connections are in the control API.
  */
 import type { ServerResponse } from 'node:http';

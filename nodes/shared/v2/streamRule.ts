@@ -5,35 +5,14 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { ListRequest } from '../../shared/pagination';
-import type { RetryPolicy } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import type { CheckedItem, Resource } from '../endpoints';
+import type { RetryPolicy } from '../transport';
+import { xRequest } from '../transport';
+import { v2Pages } from './pages';
 
 const RULE_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a rule ID of 1 to 19 digits' };
 /** Enterprise rules may be 2,048 characters; X refuses longer pay-per-use rules itself. */
 export const MAX_RULE_LENGTH = 2048;
-
-/** Pages of GET /2/tweets/search/stream/rules (max_results up to 1000, meta.next_token). */
-async function listRules(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const list = (item as CheckedItem & { list: ListRequest }).list;
-	const out: IDataObject[] = [];
-	const seen = new Set<string>();
-	let token: string | undefined;
-	do {
-		const wanted = list.returnAll ? 1000 : Math.min(1000, list.limit - out.length);
-		const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
-		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
-		const page = (body ?? {}) as IDataObject;
-		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
-		for (const rule of data) out.push(rule);
-		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
-		// A token seen before would walk the same pages again.
-		if (data.length === 0 || (token && seen.has(token))) break;
-		if (token) seen.add(token);
-	} while (token && (list.returnAll || out.length < list.limit));
-	return list.returnAll ? out : out.slice(0, list.limit);
-}
 
 /** X's answer to a change of rules: the rules it created (one item each) or its summary, and its refusals. */
 function changeOutput(body: IDataObject): IDataObject[] {
@@ -45,9 +24,18 @@ function changeOutput(body: IDataObject): IDataObject[] {
 }
 
 async function change(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const { body } = await xRequest(ctx, { ...item.request, idempotent: false }, policy);
+	const { body } = await xRequest(ctx, item.request, policy);
 	return changeOutput((body ?? {}) as IDataObject);
 }
+
+/** The one X endpoint that adds and deletes rules (add, delete or delete_all in its body): three operations of the node. */
+const CHANGE_RULES = {
+	method: 'POST',
+	host: 'api',
+	path: '/2/tweets/search/stream/rules',
+	docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
+	send: 'json',
+} as const;
 
 export const streamRuleResource: Resource = {
 	name: 'Stream Rule',
@@ -65,18 +53,14 @@ export const streamRuleResource: Resource = {
 			docs: 'https://docs.x.com/x-api/stream/get-stream-rules',
 			list: { maxCount: 1000 },
 			fields: [{ wire: 'ids', label: 'Rule IDs', type: 'list', description: 'Only these rules (comma-separated, up to 1,000)', rules: { maxItems: 1000, ...RULE_ID } }],
-			run: listRules,
+			run: v2Pages(1000),
 		},
 		{
 			operation: 'add',
 			name: 'Add',
 			action: 'Add a stream rule',
 			description: 'Add one rule per input item (a query such as "acme -is:retweet"); with Dry Run, X only checks it',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
 			fields: [
 				{ wire: 'value', label: 'Rule', type: 'string', required: true, placeholder: 'acme -is:retweet', description: 'The query, with X\'s filtered-stream operators', rules: { maxLength: MAX_RULE_LENGTH } },
 				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the rule; matching posts carry it in matching_rules' },
@@ -95,11 +79,9 @@ export const streamRuleResource: Resource = {
 			name: 'Delete',
 			action: 'Delete stream rules',
 			description: 'Delete rules by their IDs',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
+			// Deleting rules by ID again deletes nothing more: safe to repeat after a dropped answer.
+			idempotent: true,
 			fields: [
 				{ wire: 'ids', label: 'Rule IDs', type: 'list', required: true, description: 'Comma-separated rule IDs', rules: { maxItems: 1000, ...RULE_ID } },
 				{ wire: 'dry_run', label: 'Dry Run', type: 'boolean', in: 'query', description: 'Whether X only checks the deletion without doing it' },
@@ -116,11 +98,7 @@ export const streamRuleResource: Resource = {
 			name: 'Delete All',
 			action: 'Delete all stream rules',
 			description: 'Delete every rule of the App at once',
-			method: 'POST',
-			host: 'api',
-			path: '/2/tweets/search/stream/rules',
-			docs: 'https://docs.x.com/x-api/posts/filtered-stream/quickstart',
-			send: 'json',
+			...CHANGE_RULES,
 			fields: [
 				{ wire: 'dry_run', label: 'Dry Run', type: 'boolean', in: 'query', description: 'Whether X only checks the deletion without doing it' },
 				{ wire: 'delete_all', label: 'Delete All', type: 'boolean', in: 'query', noParameter: true },

@@ -6,10 +6,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { RetryPolicy, XContext } from '../../shared/transport';
-import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../../shared/transport';
-import type { ListRequest } from '../../shared/pagination';
+import type { CheckedItem, Resource } from '../endpoints';
+import type { RetryPolicy, XContext } from '../transport';
+import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../transport';
+import { v2Pages } from './pages';
 
 /** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */
 export const EVENT_KINDS = [
@@ -186,25 +186,6 @@ async function updateSubscription(ctx: IExecuteFunctions, item: CheckedItem, pol
 	return [{ ...subscription, ...(Number.isSafeInteger(total) ? { total_subscriptions: total } : {}) }];
 }
 
-/** Pages of GET /2/activity/subscriptions (max_results up to 1000, meta.next_token). */
-async function listSubscriptions(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	// Return All / Limit: the endpoint's `list` makes execute check them and hand them over with the item.
-	const list = (item as CheckedItem & { list: ListRequest }).list;
-	const out: IDataObject[] = [];
-	let token: string | undefined;
-	do {
-		const wanted = list.returnAll ? 1000 : Math.min(1000, list.limit - out.length);
-		const qs: IDataObject = { max_results: wanted, ...(token ? { pagination_token: token } : {}) };
-		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
-		const page = (body ?? {}) as IDataObject;
-		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
-		out.push(...data);
-		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
-		if (data.length === 0) break;
-	} while (token && (list.returnAll || out.length < list.limit));
-	return list.returnAll ? out : out.slice(0, list.limit);
-}
-
 /** DELETE ?ids=: one output per id, deleted or not (X goes on past ids it cannot delete). */
 async function deleteMany(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
 	const { body } = await xRequest(ctx, item.request, policy);
@@ -295,7 +276,7 @@ export const activitySubscriptionResource: Resource = {
 			host: 'api',
 			path: '/2/activity/subscriptions',
 			list: { maxCount: 1000 },
-			run: listSubscriptions,
+			run: v2Pages(1000),
 		},
 		{
 			operation: 'update',

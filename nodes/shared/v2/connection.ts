@@ -3,12 +3,10 @@
  * connections, open and past, and the ways to end them, which is how an App clears a
  * TooManyConnections left by a client that died without closing its stream. App's bearer token.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { ListRequest } from '../../shared/pagination';
-import type { RetryPolicy } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import type { Resource } from '../endpoints';
+import { v2Pages } from './pages';
 
 /** The streams X names in the connections endpoints (openapi.json, endpoint_id and endpoints). */
 export const STREAM_ENDPOINTS = [
@@ -27,26 +25,6 @@ export const STREAM_ENDPOINTS = [
 	'likes_sample10_stream',
 	'likes_compliance_stream',
 ] as const;
-
-/** Pages of GET /2/connections (max_results up to 100, meta.next_token). */
-async function history(ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> {
-	const list = (item as CheckedItem & { list: ListRequest }).list;
-	const out: IDataObject[] = [];
-	const seen = new Set<string>();
-	let token: string | undefined;
-	do {
-		const wanted = list.returnAll ? 100 : Math.min(100, list.limit - out.length);
-		const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
-		const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
-		const page = (body ?? {}) as IDataObject;
-		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
-		for (const c of data) out.push(c);
-		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
-		if (data.length === 0 || (token && seen.has(token))) break;
-		if (token) seen.add(token);
-	} while (token && (list.returnAll || out.length < list.limit));
-	return list.returnAll ? out : out.slice(0, list.limit);
-}
 
 /** One output item per connection X tried to end (uuid, success, error_message). */
 const killed = (envelope: { data: unknown }): IDataObject[] => {
@@ -82,7 +60,7 @@ export const connectionResource: Resource = {
 					description: 'Fields of each connection to return besides its ID',
 				},
 			],
-			run: history,
+			run: v2Pages(100),
 		},
 		{
 			operation: 'deleteAll',

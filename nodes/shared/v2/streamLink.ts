@@ -5,15 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-
-const WEBHOOK_ID: Field = {
-	wire: 'webhook_id',
-	label: 'Webhook ID',
-	type: 'string',
-	required: true,
-	rules: { pattern: /^[0-9]{1,19}$/, patternRule: 'a webhook ID of 1 to 19 digits' },
-};
+import type { Resource } from '../endpoints';
+import { WEBHOOK_ID } from './webhook';
 
 /**
  * The links of X's answer, one record each: openapi.json answers data as the list, X's stream

@@ -1,9 +1,10 @@
 /** Webhooks (https://docs.x.com/x-api/webhooks/introduction): v2 webhook management with the App's bearer token. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
+import type { Field, Resource } from '../endpoints';
 
-const WEBHOOK_ID: Field = {
+/** The webhook acted on (a path parameter of the webhook, stream-link and Account Activity endpoints). */
+export const WEBHOOK_ID: Field = {
 	wire: 'webhook_id',
 	label: 'Webhook ID',
 	type: 'string',

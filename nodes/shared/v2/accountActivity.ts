@@ -6,10 +6,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Endpoint, Field, Resource } from '../../shared/endpoints';
-import type { ListRequest } from '../../shared/pagination';
-import type { RetryPolicy } from '../../shared/transport';
-import { xRequest } from '../../shared/transport';
+import type { CheckedItem, Endpoint, Field, Resource } from '../endpoints';
+import type { ListRequest } from '../pagination';
+import type { RetryPolicy } from '../transport';
+import { xRequest } from '../transport';
 import { hasUserCredential } from './activitySubscription';
 
 const ID = { pattern: /^[0-9]{1,19}$/ };

@@ -1,0 +1,30 @@
+/**
+ * What every source of events does at X, the same small interface for each: X Activity
+ * subscriptions (activity.ts), Account Activity (accountActivity.ts), the filtered stream
+ * (filteredStream.ts). The node registers the webhook they hang on; a source sets up its part.
+ */
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
+
+/** Removals to run if activation fails later, in order; each returns what it could not remove, in words. */
+export type Undo = Array<() => Promise<string[]>>;
+
+export interface EventSource {
+	/** Throws what X would refuse (a parameter, a missing credential), before anything is created. */
+	check(ctx: IHookFunctions | ITriggerFunctions): void;
+	/** Whether what activation set up on the webhook still stands as configured (n8n's checkExists). */
+	isActive(ctx: IHookFunctions, webhookId: string): Promise<boolean>;
+	/** Sets up the source on the webhook, adding to undo what it created as soon as it exists. */
+	activate(ctx: IHookFunctions, webhookId: string, undo: Undo): Promise<void>;
+	/**
+	 * Removes what activation created (known from static data, whatever the source is set to now);
+	 * returns what could not be removed, in words. webhookGoes: the webhook is removed right after.
+	 */
+	deactivate(ctx: IHookFunctions, webhookId: string | undefined, webhookGoes: boolean): Promise<string[]>;
+	/**
+	 * Which events X delivers are this source's own (the parameters read once). On the trigger's webhook every signed
+	 * delivery is (X posts to a webhook only what hangs on it); the activity stream carries every
+	 * subscription of the App, where a line with the trigger's tag is its own (../stream.ts) and an
+	 * untagged one is asked here.
+	 */
+	ownEvents(ctx: IHookFunctions | ITriggerFunctions): (event: IDataObject) => boolean;
+}

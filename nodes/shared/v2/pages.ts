@@ -1,0 +1,31 @@
+/** Pages of a v2 list: max_results up to the endpoint's page size, meta.next_token to the next page. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { CheckedItem } from '../endpoints';
+import type { ListRequest } from '../pagination';
+import type { RetryPolicy } from '../transport';
+import { xRequest } from '../transport';
+
+/** A list endpoint's runner: every page for Return All, else up to Limit; a token seen before ends the walk. */
+export function v2Pages(pageSize: number) {
+	return async (ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> => {
+		// Return All / Limit: the endpoint's `list` makes execute check them and hand them over with the item.
+		const list = (item as CheckedItem & { list: ListRequest }).list;
+		const out: IDataObject[] = [];
+		const seen = new Set<string>();
+		let token: string | undefined;
+		do {
+			const wanted = list.returnAll ? pageSize : Math.min(pageSize, list.limit - out.length);
+			const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
+			const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
+			const page = (body ?? {}) as IDataObject;
+			const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+			out.push(...data);
+			token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
+			// A token seen before would walk the same pages again.
+			if (data.length === 0 || (token && seen.has(token))) break;
+			if (token) seen.add(token);
+		} while (token && (list.returnAll || out.length < list.limit));
+		return list.returnAll ? out : out.slice(0, list.limit);
+	};
+}

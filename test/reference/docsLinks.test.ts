@@ -1,0 +1,39 @@
+/**
+ * Every link to X's docs in the shipped package (credentials' documentationUrl, the nodes' codex
+ * files, endpoint docs, comments) names a page that exists in X's current docs: the reference holds
+ * X's pages as docs.x.com/<path>.mdx. A page X moved (docs.x.com/resources/fundamentals/... became
+ * docs.x.com/fundamentals/...) fails here.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { referenceDir } from './adsReference';
+
+const ROOT = resolve(__dirname, '../..');
+const DOCS_URL = /https:\/\/docs\.x\.com\/[A-Za-z0-9/_.-]*[A-Za-z0-9_-]/g;
+
+function shippedDocsUrls(): Map<string, string[]> {
+	const files = execFileSync('git', ['ls-files', 'nodes', 'credentials'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+	const urls = new Map<string, string[]>();
+	for (const file of files) {
+		const text = readFileSync(join(ROOT, file), 'utf8');
+		for (const url of text.match(DOCS_URL) ?? []) urls.set(url, [...(urls.get(url) ?? []), file]);
+	}
+	return urls;
+}
+
+describe('links to X\'s docs', () => {
+	it('every docs.x.com link in nodes/ and credentials/ is a page of X\'s current docs', () => {
+		const docs = join(referenceDir(), 'x-docs');
+		const urls = shippedDocsUrls();
+		expect(urls.size).toBeGreaterThan(20);
+		const missing = [...urls]
+			.filter(([url]) => {
+				const page = url.replace('https://docs.x.com/', '');
+				return !['.mdx', '.md', '/index.mdx'].some((end) => existsSync(join(docs, page + end)));
+			})
+			.map(([url, files]) => `${url} (${[...new Set(files)].join(', ')})`);
+		expect(missing).toEqual([]);
+	});
+});
