@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import type { CheckedItem, Endpoint } from '../shared/endpoints';
+import type { CheckedItem } from '../shared/endpoints';
+import type { MediaCall } from '../shared/v2/media';
+import { MEDIA_CALLS } from '../shared/v2/media';
 import { runNode } from '../shared/prepare';
 import type { RetryPolicy, XRequest } from '../shared/transport';
 import { xRequest } from '../shared/transport';
@@ -20,22 +22,10 @@ import { inputError } from '../shared/validation';
 
 const MB = 1024 * 1024;
 
-/** One X call of the upload, defined once with its docs page (what an Endpoint is, without parameters). */
-type Call = Pick<Endpoint, 'method' | 'path' | 'host' | 'docs' | 'auth' | 'idempotent'>;
-
-export const MEDIA_CALLS = {
-	/** One-shot upload: images only (the media introduction). */
-	upload: { method: 'POST', path: '/2/media/upload', host: 'api', auth: 'user', docs: 'https://docs.x.com/x-api/media/upload-media' },
-	initialize: { method: 'POST', path: '/2/media/upload/initialize', host: 'api', auth: 'user', docs: 'https://docs.x.com/x-api/media/initialize-media-upload' },
-	/** Sending a segment index again replaces that segment: safe to repeat after a lost answer. */
-	append: { method: 'POST', path: '/2/media/upload/{id}/append', host: 'api', auth: 'user', idempotent: true, docs: 'https://docs.x.com/x-api/media/append-media-upload' },
-	finalize: { method: 'POST', path: '/2/media/upload/{id}/finalize', host: 'api', auth: 'user', docs: 'https://docs.x.com/x-api/media/finalize-media-upload' },
-	status: { method: 'GET', path: '/2/media/upload', host: 'api', auth: 'user', docs: 'https://docs.x.com/x-api/media/get-media-upload-status' },
-	metadata: { method: 'POST', path: '/2/media/metadata', host: 'api', auth: 'user', docs: 'https://docs.x.com/x-api/media/create-media-metadata' },
-} satisfies Record<string, Call>;
+export { MEDIA_CALLS };
 
 /** A request of one call; the rest of XRequest (query, body, item) given by the caller. */
-export function callRequest(call: Call, rest: Partial<XRequest>): XRequest {
+export function callRequest(call: MediaCall, rest: Partial<XRequest>): XRequest {
 	return { method: call.method, path: call.path, host: call.host ?? 'ads', auth: call.auth, idempotent: call.idempotent, ...rest };
 }
 

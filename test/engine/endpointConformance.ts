@@ -6,13 +6,14 @@
  */
 import type { Endpoint } from '../../nodes/shared/endpoints';
 import { allV2Endpoints } from '../../nodes/shared/v2';
+import { MEDIA_CALLS } from '../../nodes/shared/v2/media';
 import type { XEmulator } from '../emulator';
 
-/** Requests n8n itself sends from a credential's own URL fields, not an endpoint of the package. */
-const NOT_AN_ENDPOINT = new Set(['POST /2/oauth2/token']);
+/** Requests n8n itself (or the user's browser) sends from a credential's own URL fields, not an endpoint of the package. */
+const NOT_AN_ENDPOINT = new Set(['POST /2/oauth2/token', 'GET /2/oauth2/authorize']);
 
-const shape = (endpoint: Endpoint) => new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, '[^/]+')}$`);
-const ENTRIES = allV2Endpoints.map((endpoint) => ({ method: endpoint.method, path: shape(endpoint) }));
+const shape = (endpoint: Pick<Endpoint, 'path'>) => new RegExp(`^${endpoint.path.replace(/\{\w+\}/g, '[^/]+')}$`);
+const ENTRIES = [...allV2Endpoints, ...Object.values(MEDIA_CALLS)].map((endpoint) => ({ method: endpoint.method, path: shape(endpoint) }));
 
 /** The request's entry, or undefined; what is not a v2 request of the package counts as matched. */
 export function unmatchedV2Requests(log: Array<{ method: string; base: string; path: string }>): string[] {
