@@ -20,7 +20,7 @@ import { parsePrice } from '../shared/prices';
 import type { AdsEnvelope, RetryPolicy, XRequest } from '../shared/transport';
 import { adsRequest, xRequest } from '../shared/transport';
 import { inputError } from '../shared/validation';
-import { catalogField } from './fields';
+import { binaryPropertyParameter, catalogField } from './fields';
 import { checkProduct, PRODUCT_BATCH, productFields, productResource } from './resources/product';
 
 /** X's largest products page. */
@@ -598,16 +598,7 @@ const syncProperties: INodeProperties[] = [
 		],
 		default: 'items',
 	},
-	{
-		displayName: 'Input Binary Field',
-		name: 'binaryPropertyName',
-		type: 'string',
-		default: 'data',
-		required: true,
-		hint: 'The name of the input binary field holding the feed file',
-		description: 'Binary property holding the feed (from an HTTP download of the shop\'s export, Read/Write Files from Disk, ...)',
-		displayOptions: { show: file },
-	},
+	{ ...binaryPropertyParameter('the feed (from an HTTP download of the shop\'s export, Read/Write Files from Disk, ...)'), displayOptions: { show: file } },
 	{
 		displayName: 'File Format',
 		name: 'feedFormat',
