@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 
-import type { ExecutionResult, SavedWorkflow, WorkflowJson } from './n8n';
+import { N8nHttpError, type ExecutionResult, type SavedWorkflow, type WorkflowJson } from './n8n';
 import { defineCase, type CaseContext, type E2ECase } from './types';
 import { TRIGGER } from './workflows';
 
@@ -71,7 +71,11 @@ export async function failedActivation(ctx: CaseContext, workflowId: string, tim
 	try {
 		await ctx.client.activateWorkflow(workflowId, timeoutMs);
 	} catch (error) {
-		return { message: (error as Error).message, ms: Date.now() - t };
+		// 1.x refuses in the activation's answer (a JSON body whose message is the node's error); 2.x
+		// in the publication status, which activateWorkflow words as plain text.
+		const body = error instanceof N8nHttpError ? (error.body as { message?: unknown } | undefined) : undefined;
+		const message = typeof body?.message === 'string' ? body.message : (error as Error).message;
+		return { message, ms: Date.now() - t };
 	}
 	return { message: '', ms: Date.now() - t };
 }

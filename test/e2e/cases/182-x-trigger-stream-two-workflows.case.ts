@@ -13,9 +13,6 @@ import { triggerWorkflow } from '../workflows';
 export default triggerCase({
 	name: 'X Trigger, activity stream: two workflows of one App: the second is refused naming the first, no terminate ping-pong, each emits only its own events',
 	timeoutMs: 120_000,
-	// n8n 1.x refuses the second activation too, naming the first workflow, but wraps the message in
-	// its own escaped text, which this case's check does not read yet (next session).
-	n8nVersions: ['2.'],
 	check: async ({ ctx, control, uid, save }) => {
 		control.setPlatformSettings({ keepAliveMs: 500 });
 		const streamOptions = { reconnectAfterSilence: 5, onTooManyConnections: 'terminate' };
