@@ -17,120 +17,21 @@ import { StartRateLimiter } from '../shared/batching';
 import type { BatchSummaries, CheckedItem, Endpoint, Field } from '../shared/endpoints';
 import { paramName } from '../shared/endpoints';
 import { xApiError } from '../shared/errors';
-import { fileChunks } from '../shared/fileRecords';
 import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
-import { binaryPropertyParameter } from './fields';
 import { inputError, shown } from '../shared/validation';
+import { fileProperties, inputProperty, isFileMode, readSettings, type FileSettings } from './audienceFileFields';
+import { columnPositions, fileText, firstRowOf, RecordSplitter } from './audienceFileText';
 
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
 const IN_FLIGHT = 4;
 const COUNT_RETRIES = 3;
-/** A line longer than this is no identifier row: it is refused and skipped, not held. */
-export const MAX_LINE_CHARS = 65_536;
-const TOO_LONG = `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (no identifier row is: a file without line breaks?)`;
 /** Refused rows listed with line and reason in the final summary; more are only counted. */
 const REFUSALS_LISTED = 1000;
 /** Longest stretch of work before n8n's event loop gets a turn (a buffer in memory never waits on I/O). */
 const YIELD_AFTER_MS = 25;
-
-// ---- Reading records from a stream of text --------------------------------------------------------
-
-export interface RecordFormat {
-	/** CSV (quoted fields, "" inside quotes) or one value per line. */
-	csv: boolean;
-	delimiter: string;
-}
-
-/**
- * Splits text that arrives in pieces into records, one per physical line (LF or CRLF), with bounded
- * memory: only an unfinished line is carried from one piece to the next. A CSV field may be quoted
- * (a delimiter or "" inside) but its quote must close on its own line: RFC 4180 lets a quoted field
- * run over line breaks, and then one stray quote swallows every row up to the next quote in the
- * file (an audience file holds one user per line). Every line reaches onRecord with its 1-based
- * number, or onUnreadable with the reason it cannot be read.
- */
-export class RecordSplitter {
-	private carry = '';
-	/** Number of the line the carry belongs to. */
-	private line = 1;
-	/** The rest of a line too long to hold is being dropped, up to its line break. */
-	private skipping = false;
-
-	private readonly single: string[] = [''];
-
-	constructor(
-		private readonly format: RecordFormat,
-		private readonly onRecord: (fields: string[], line: number) => void,
-		private readonly onUnreadable: (line: number, reason: string) => void,
-	) {}
-
-	push(text: string): void {
-		const data = this.carry + text;
-		let start = 0;
-		for (let newline = data.indexOf('\n'); newline >= 0; newline = data.indexOf('\n', start)) {
-			if (!this.skipping) this.record(data, start, newline);
-			this.skipping = false;
-			this.line++;
-			start = newline + 1;
-		}
-		this.carry = this.skipping ? '' : data.slice(start);
-		if (this.carry.length > MAX_LINE_CHARS) {
-			this.onUnreadable(this.line, TOO_LONG);
-			this.carry = '';
-			this.skipping = true;
-		}
-	}
-
-	/** The last line, when the file does not end with a line break. */
-	end(): void {
-		if (this.carry !== '' && !this.skipping) this.record(this.carry, 0, this.carry.length);
-		this.carry = '';
-	}
-
-	private record(data: string, start: number, lineEnd: number): void {
-		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
-		if (text.length > MAX_LINE_CHARS) {
-			this.onUnreadable(this.line, TOO_LONG);
-			return;
-		}
-		if (!this.format.csv) {
-			this.single[0] = text; // one array for every line: onRecord must not keep it
-			this.onRecord(this.single, this.line);
-			return;
-		}
-		const fields = text.includes('"') ? quotedFields(text, this.format.delimiter) : text.split(this.format.delimiter);
-		if (fields) this.onRecord(fields, this.line);
-		else this.onUnreadable(this.line, 'opens a quote that is not closed on this line (a stray quote? a field cannot hold a line break here)');
-	}
-}
-
-/** The fields of one CSV line with quotes; undefined when a quote is not closed. A quote inside an unquoted field is kept as text. */
-function quotedFields(text: string, delimiter: string): string[] | undefined {
-	const fields: string[] = [];
-	for (let i = 0; ; ) {
-		let field = '';
-		if (text.charCodeAt(i) === 34 /* " */) {
-			// A quoted field: up to the closing quote, "" standing for one quote.
-			for (i++; ; ) {
-				const quote = text.indexOf('"', i);
-				if (quote < 0) return undefined;
-				field += text.slice(i, quote);
-				i = quote + 1;
-				if (text.charCodeAt(i) !== 34) break;
-				field += '"';
-				i++;
-			}
-		}
-		// The rest of the field up to a delimiter or the end of the line.
-		const stop = text.indexOf(delimiter, i);
-		fields.push(field + text.slice(i, stop < 0 ? text.length : stop));
-		if (stop < 0) return fields;
-		i = stop + 1;
-	}
-}
 
 // ---- Request bodies -------------------------------------------------------------------------------
 
@@ -157,231 +58,14 @@ function frame(operationType: 'Update' | 'Delete', times: IDataObject): { prefix
 	return { prefix: `[{"operation_type":"${operationType}","params":{${params}"users":[`, suffix: ']}}]' };
 }
 
-// ---- Parameters -----------------------------------------------------------------------------------
-
 /** X's limits of the users endpoints (audienceUsers.ts holds them): body bytes and requests a minute. */
 export interface AudienceLimits {
 	maxBytes: number;
 	perMinute: number;
 }
 
-type Mapping = Array<{ column: string; type: IdentifierType }>;
-
 /** A UTF-8 lead byte then a continuation byte, as Windows-1252 shows them: Ã© for é, â€™ for ’. */
 const UTF8_AS_1252 = /[\u00C2-\u00F4][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/;
-
-/** The encodings a file may be read in (TextDecoder labels); bytes not valid in it are refused, never hashed. */
-const ENCODINGS = ['utf-8', 'utf-16le', 'windows-1252'] as const;
-type FileEncoding = (typeof ENCODINGS)[number];
-
-interface FileSettings {
-	property: string;
-	csv: boolean;
-	delimiter: string;
-	encoding: FileEncoding;
-	/** One-per-line files: the identifier type of every line. */
-	lineType: IdentifierType;
-	mapping: Mapping;
-}
-
-/** n8n's lint wants five options or more in name order. */
-const typeOptions = (identifiers: Field[]) => identifiers.map((f) => ({ name: f.label, value: f.wire })).sort((a, b) => a.name.localeCompare(b.name));
-
-function fileProperties(identifiers: Field[], timeFields: Field[]): INodeProperties[] {
-	const file = { audienceInput: ['file'] };
-	return [
-		{ ...binaryPropertyParameter('the list (from Read/Write Files from Disk, an HTTP download, a CRM export)'), displayOptions: { show: file } },
-		{
-			displayName: 'File Format',
-			name: 'fileFormat',
-			type: 'options',
-			options: [
-				{ name: 'One Identifier per Line', value: 'lines', description: 'Every line one value of the type below; blank lines are skipped' },
-				{ name: 'CSV With Header Row', value: 'csv', description: 'Columns named in the header row, mapped to identifier types below' },
-			],
-			default: 'lines',
-			displayOptions: { show: file },
-		},
-		{
-			displayName: 'Identifier Type',
-			name: 'lineIdentifierType',
-			type: 'options',
-			options: typeOptions(identifiers),
-			default: 'email', // both lists start with email
-			description: 'What every line of the file holds',
-			displayOptions: { show: { ...file, fileFormat: ['lines'] } },
-		},
-		{
-			displayName: 'Columns',
-			name: 'columnMap',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Column',
-			default: {},
-			description: 'Which header columns hold which identifier; a row may have several (one user with all of them), empty cells are skipped',
-			displayOptions: { show: { ...file, fileFormat: ['csv'] } },
-			options: [
-				{
-					displayName: 'Column',
-					name: 'columns',
-					values: [
-						{ displayName: 'Column Name', name: 'column', type: 'string', default: '', placeholder: 'e.g. Email', description: 'As in the header row (case and spaces around it do not matter)' },
-						{ displayName: 'Identifier Type', name: 'type', type: 'options', options: typeOptions(identifiers), default: 'email' },
-					],
-				},
-			],
-		},
-		{
-			displayName: 'File Options',
-			name: 'fileOptions',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: { show: file },
-			options: [
-				{ displayName: 'CSV Delimiter', name: 'delimiter', type: 'string', default: ',', description: 'One character between CSV fields, e.g. ; or a tab (\\t)' },
-				...timeFields.map((f): INodeProperties => ({ displayName: f.label, name: f.name ?? (f.wire === 'effective_at' ? 'effectiveAt' : 'expiresAt'), type: 'dateTime', default: '', description: f.description })),
-				{
-					displayName: 'File Encoding',
-					name: 'encoding',
-					type: 'options',
-					options: [
-						{ name: 'UTF-8', value: 'utf-8' },
-						{ name: 'UTF-16 LE (Excel "Unicode Text")', value: 'utf-16le' },
-						{ name: 'Windows-1252 (Latin-1)', value: 'windows-1252' },
-					],
-					default: 'utf-8',
-					description: 'How the file\'s bytes are text. A row whose identifier holds bytes not valid in it is refused with its line, never hashed.',
-				},
-			],
-		},
-	];
-}
-
-const inputProperty: INodeProperties = {
-	displayName: 'Input',
-	name: 'audienceInput',
-	type: 'options',
-	options: [
-		{ name: 'Items', value: 'items', description: 'Each input item is one user (identifiers from fields or the item\'s JSON)' },
-		{ name: 'File', value: 'file', description: 'A CSV or one-identifier-per-line file in a binary property, read as a stream: for lists of millions' },
-	],
-	default: 'items',
-	noDataExpression: true,
-};
-
-const isFileMode = (ctx: IExecuteFunctions, itemIndex: number) => itemParameter(ctx, 'audienceInput', itemIndex, 'items') === 'file';
-
-function readSettings(ctx: IExecuteFunctions, itemIndex: number, identifiers: Field[]): FileSettings {
-	const node = runNode(ctx);
-	const fail = (field: string, rule: string): never => {
-		throw inputError(node, itemIndex, field, rule);
-	};
-	const allowed = identifiers.map((f) => f.wire);
-	const property = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	if (!property) fail('Input Binary Field (binaryPropertyName)', 'is required');
-	const csv = ctx.getNodeParameter('fileFormat', itemIndex, 'lines') === 'csv';
-	const options = ctx.getNodeParameter('fileOptions', itemIndex, {}) as IDataObject;
-	let delimiter = String(options.delimiter ?? ',');
-	if (delimiter === '\\t') delimiter = '\t';
-	if (csv && (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')) {
-		fail('CSV Delimiter (delimiter)', `must be one character other than a quote or a line break (got ${JSON.stringify(delimiter)})`);
-	}
-	const encoding = String(options.encoding ?? 'utf-8') as FileEncoding;
-	if (!ENCODINGS.includes(encoding)) fail('File Encoding (encoding)', `must be one of ${ENCODINGS.join(', ')} (got ${JSON.stringify(encoding)})`);
-	const lineType = String(ctx.getNodeParameter('lineIdentifierType', itemIndex, allowed[0])) as IdentifierType;
-	if (!csv && !allowed.includes(lineType)) fail('Identifier Type (lineIdentifierType)', `must be one of ${allowed.join(', ')} (got ${JSON.stringify(lineType)})`);
-	const mapping: Mapping = [];
-	if (csv) {
-		const entries = ((ctx.getNodeParameter('columnMap', itemIndex, {}) as IDataObject).columns ?? []) as IDataObject[];
-		entries.forEach((entry, n) => {
-			const column = String(entry.column ?? '').trim();
-			const type = String(entry.type ?? '') as IdentifierType;
-			if (!column) fail(`Columns (columnMap) entry ${n + 1}`, 'needs a column name');
-			if (!allowed.includes(type)) fail(`Columns (columnMap) entry ${n + 1}`, `needs an identifier type, one of ${allowed.join(', ')} (got ${JSON.stringify(type)})`);
-			mapping.push({ column, type });
-		});
-		if (!mapping.length) fail('Columns (columnMap)', `needs at least one column mapped to an identifier type (${allowed.join(', ')})`);
-	}
-	const binary = ctx.getInputData()[itemIndex]?.binary?.[property];
-	if (!binary) {
-		const present = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
-		fail('Input Binary Field (binaryPropertyName)', `names no binary property of the item (got ${JSON.stringify(property)}; the item has ${present.length ? present.join(', ') : 'no binary data'})`);
-	}
-	return { property, csv, delimiter, encoding, lineType, mapping };
-}
-
-// ---- The file's bytes -----------------------------------------------------------------------------
-
-/** Byte order marks and the encoding each announces (UTF-16 BE is not offered: saved as UTF-8 instead). */
-const BYTE_ORDER_MARKS: Array<{ bytes: number[]; name: string; encoding?: FileEncoding }> = [
-	{ bytes: [0xef, 0xbb, 0xbf], name: 'UTF-8', encoding: 'utf-8' },
-	{ bytes: [0xff, 0xfe], name: 'UTF-16 LE', encoding: 'utf-16le' },
-	{ bytes: [0xfe, 0xff], name: 'UTF-16 BE' },
-];
-
-/**
- * The file as text in its encoding. Bytes not valid in it become U+FFFD, which the identifier rules
- * refuse (so the row is refused with its line, not hashed). A file whose byte order mark announces
- * another encoding (UTF-16 read as UTF-8 would be NULs between the letters; UTF-8 read as
- * Windows-1252, valid but wrong text) is refused as a whole, before any request.
- */
-async function* fileText(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): AsyncGenerator<string> {
-	const decoder = new TextDecoder(settings.encoding);
-	let first = true;
-	for await (const chunk of fileChunks(ctx, itemIndex, settings.property)) {
-		const mark = first ? BYTE_ORDER_MARKS.find((m) => m.bytes.every((b, i) => chunk[i] === b)) : undefined;
-		if (mark && mark.encoding !== settings.encoding) {
-			const fix = mark.encoding ? `set File Encoding to ${mark.name}` : 'save the file as UTF-8';
-			throw new Error(`starts with a ${mark.name} byte order mark, but File Encoding is ${settings.encoding}: ${fix}`);
-		}
-		first = false;
-		yield decoder.decode(chunk, { stream: true });
-	}
-	yield decoder.decode();
-}
-
-/** The first row of a file (read up to its first line break only): a CSV's header, to check the column map before any request; for any file, its encoding's start. */
-async function firstRowOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
-	let header: string[] | undefined;
-	const splitter = new RecordSplitter(
-		{ csv: settings.csv, delimiter: settings.delimiter },
-		(fields) => (header ??= fields),
-		(line, reason) => {
-			if (!header && settings.csv) throw new Error(`its header row (line ${line}) ${reason}`);
-		},
-	);
-	const text = fileText(ctx, itemIndex, settings);
-	try {
-		for await (const piece of text) {
-			splitter.push(piece);
-			if (header || !settings.csv) break;
-		}
-		if (!header && settings.csv) splitter.end();
-	} finally {
-		await text.return(undefined);
-	}
-	return header;
-}
-
-/** Column positions per mapping entry; throws naming the column missing from the header. */
-function columnPositions(header: string[] | undefined, mapping: Mapping, fail: (field: string, rule: string) => never): number[] {
-	if (!header) fail('Input Binary Field (binaryPropertyName)', 'holds an empty file: a CSV needs a header row');
-	const names = header!.map((h) => h.trim().toLowerCase());
-	return mapping.map(({ column }, n) => {
-		const position = names.indexOf(column.toLowerCase());
-		if (position < 0) {
-			const found = header!.slice(0, 20).map((h) => JSON.stringify(h.trim())).join(', ');
-			fail(`Columns (columnMap) entry ${n + 1}`, `names a column that is not in the file's header row (got ${JSON.stringify(column)}; the header has ${found}${header!.length > 20 ? ', ...' : ''})`);
-		}
-		// Two columns of one name: either could be meant, so neither is read.
-		const again = names.indexOf(names[position], position + 1);
-		if (again >= 0) {
-			fail(`Columns (columnMap) entry ${n + 1}`, `names a column the file's header row has twice (columns ${position + 1} and ${again + 1}, ${JSON.stringify(column)}): rename one in the file so each name is one column`);
-		}
-		return position;
-	});
-}
 
 // ---- Running one file -----------------------------------------------------------------------------
 

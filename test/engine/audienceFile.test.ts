@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { RecordSplitter } from '../../nodes/XAds/audienceFile';
+import { RecordSplitter } from '../../nodes/XAds/audienceFileText';
 import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/audienceHashing';
 import { engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 
