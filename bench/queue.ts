@@ -49,7 +49,7 @@ export function renderQueue(runs: QueueRun[], n8nVersion: string): string[] {
 	return [
 		`## 8. X Trigger in queue mode: one event, ${first.deliveries} deliveries across ${first.webhookProcesses} webhook processes`,
 		'',
-		`\`bench/run.ts --only queue\` (bench/queue.ts) runs the real-n8n case 210 in queue mode ${runs.length} time(s) (\`npm run test:e2e -- --queue 210\`, figures from \`.cache/e2e-logs/queue-dedupe.json\`): n8n ${n8nVersion}`,
+		`\`bench/run.ts --only queue\` (bench/queue.ts) runs the real-n8n case 210 in queue mode ${runs.length === 1 ? 'once' : `${runs.length} times`} (\`npm run test:e2e -- --queue 210\`, figures from \`.cache/e2e-logs/queue-dedupe.json\`): n8n ${n8nVersion}`,
 		`main + 2 workers + ${first.webhookProcesses} webhook processes on PostgreSQL and Redis; one signed event POSTed ${first.deliveries} times to the webhook processes' ports in turn, after each process had received one other event.`,
 		'',
 		`| deliveries | executions (${runs.length} run${runs.length === 1 ? '' : 's'}) | extra |`,
