@@ -21,6 +21,7 @@ import { itemParameter, runNode } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
 import { inputError, shown } from '../shared/validation';
+import { answerCounts } from './audienceAnswers';
 import { fileProperties, inputProperty, isFileMode, readSettings, type FileSettings } from './audienceFileFields';
 import { columnPositions, fileText, firstRowOf, RecordSplitter } from './audienceFileText';
 
@@ -81,17 +82,6 @@ interface FileTotals {
 	xTotalCount: number;
 	xRefusedUsers: number;
 	xRefusals: IDataObject[];
-}
-
-/** success_count and total_count of an answer (an object, or an array of them for do-not-reach lists). */
-function counts(data: unknown): { success: number; total: number } {
-	let success = 0;
-	let total = 0;
-	for (const d of (Array.isArray(data) ? data : [data]) as IDataObject[]) {
-		success += Number(d?.success_count ?? 0);
-		total += Number(d?.total_count ?? 0);
-	}
-	return { success, total };
 }
 
 /** X's operation_errors of the one operation sent (an array of errors, or entries with an index). */
@@ -230,7 +220,11 @@ async function runFile(
 			for (let attempt = 1; ; attempt++) {
 				await limiter.acquire();
 				const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
-				const { success, total } = counts(envelope.data);
+				const counted = answerCounts(envelope.data);
+				if ('problem' in counted) {
+					throw xApiError(ctx.getNode(), { status: 200, body: envelope }, { label: `POST request ${body.number} (lines ${body.firstLine}-${body.lastLine})`, message: `${counted.problem}: ${users} users sent, not confirmed` });
+				}
+				const { success, total } = counted;
 				const errors = operationErrorsOf(envelope.operation_errors);
 				// X counts users: all of them, and applies all unless it refused the operation.
 				const expected = errors.length ? 0 : users;

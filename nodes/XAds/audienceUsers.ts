@@ -15,6 +15,7 @@ import { xApiError } from '../shared/errors';
 import { itemParameter } from '../shared/prepare';
 import type { RetryPolicy } from '../shared/transport';
 import { adsRequest } from '../shared/transport';
+import { answerCounts } from './audienceAnswers';
 import { withFileInput } from './audienceFile';
 import { accountField } from './fields';
 
@@ -96,18 +97,6 @@ export function operationSize(operation: Operation): number {
 	return size;
 }
 
-/** success_count and total_count of a batch answer (an object, or an array of them for do-not-reach lists). */
-function counts(data: unknown): { success: number; total: number } {
-	const list = (Array.isArray(data) ? data : [data]) as IDataObject[];
-	let success = 0;
-	let total = 0;
-	for (const d of list) {
-		success += Number(d?.success_count ?? 0);
-		total += Number(d?.total_count ?? 0);
-	}
-	return { success, total };
-}
-
 /** operation_errors aligned with the operations sent: an array per operation, or entries carrying an index. */
 function operationErrors(value: unknown): Map<number, unknown[]> {
 	const byIndex = new Map<number, unknown[]>();
@@ -153,7 +142,13 @@ export function audienceUsersRunner(operationType: Operation['operation_type'], 
 					attempt++;
 					await limiter.acquire();
 					const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
-					const { success, total } = counts(envelope.data);
+					const counted = answerCounts(envelope.data);
+					if ('problem' in counted) {
+						const error = xApiError(ctx.getNode(), { status: 200, body: envelope }, { label: `${request.method} request ${numbers[b]}`, message: `${counted.problem}: ${batch.length} operations sent, not confirmed` });
+						batch.forEach((n) => (failed[n] = error));
+						return;
+					}
+					const { success, total } = counted;
 					const errors = operationErrors(envelope.operation_errors);
 					// One user object per operation: X must count all of them, and apply all but the refused ones.
 					const expected = batch.length - errors.size;

@@ -127,3 +127,32 @@ describe('Attack run: conversions', () => {
 	}, 60_000);
 });
 
+
+describe('Attack run: audience counts', () => {
+	const add = (audienceOutput = 'items') => ({
+		resource: 'customAudience',
+		operation: 'addUsers',
+		account: fx().accountId,
+		customAudienceId: 'o4g2j',
+		additionalFields: { email: '={{ $json.email }}' },
+		audienceOutput,
+	});
+	const input = [{ email: 'a@example.com' }, { email: 'b@example.com' }];
+
+	it.each<[string, unknown]>([
+		['text', { success_count: '2', total_count: '2' }],
+		['missing', {}],
+		['negative and more', { success_count: -1, total_count: 3 }],
+		['fractions', { success_count: 1.5, total_count: 2 }],
+	])('X\'s counts as %s are not counts: the request is an error naming them, never OK', async (_, counts) => {
+		const data = encodeURIComponent(JSON.stringify(counts));
+		hostile.clear();
+		const result = await withAdsBaseUrl(env, `${hostile.url}/data/${data}`, () => env.ads(add(), input, { continueOnFail: true }));
+		const out = result.output();
+		expect(out.map((i) => i.json.status)).toEqual([undefined, undefined]);
+		expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		// Before: text counts were read as numbers (OK), the others retried 3 times as miscounts.
+		for (const item of out) expect(item.json.error).toMatch(/^X's success_count and total_count are not counts \(got .+ and .+\): 2 operations sent, not confirmed$/);
+		expect(hostile.requests.filter((r) => r.method === 'POST').length).toBe(1);
+	});
+});
