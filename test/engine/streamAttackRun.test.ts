@@ -51,8 +51,8 @@ interface Attacker {
 	closed(): number;
 }
 
-/** A loopback server: GET /2/activity/stream is answered by `stream`, GET /2/connections by `connections` if given, everything else passed on to the emulator. */
-async function attacker(stream: StreamAnswer, listConnections?: (res: ServerResponse) => void): Promise<Attacker> {
+/** A loopback server: GET /2/activity/stream is answered by `stream`, a request `other` answers (returning true) by it, everything else passed on to the emulator. */
+async function attacker(stream: StreamAnswer, other?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<Attacker> {
 	const target = new URL(emulator.urls.api);
 	const connections: Attacker['connections'] = [];
 	let closed = 0;
@@ -62,7 +62,7 @@ async function attacker(stream: StreamAnswer, listConnections?: (res: ServerResp
 			res.on('close', () => closed++);
 			return stream(req, res, connections.length);
 		}
-		if (listConnections && req.url?.startsWith(`${target.pathname.replace(/\/$/, '')}/2/connections?`)) return listConnections(res);
+		if (other?.(req, res)) return;
 		const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
 			res.writeHead(answer.statusCode ?? 502, answer.headers);
 			answer.pipe(res);
@@ -415,11 +415,13 @@ describe('Stream attack run: deactivation and reactivation', () => {
 				res.writeHead(429, { 'content-type': 'application/json' });
 				res.end(JSON.stringify({ title: 'ConnectionException', detail: 'This stream has a maximum of 1 connection: TooManyConnections', type: 'https://api.twitter.com/2/problems/streaming-connection', connection_issue: 'TooManyConnections' }));
 			},
-			(res) => {
+			(req, res) => {
+				if (!req.url?.includes('/2/connections?')) return false;
 				answerList = () => {
 					res.writeHead(200, { 'content-type': 'application/json' });
 					res.end(JSON.stringify({ data: [{ id: 'c-other', client_ip: '127.0.0.9', connected_at: new Date(Date.now() + 60_000).toISOString(), endpoint_name: 'activity_stream' }] }));
 				};
+				return true;
 			},
 		);
 		const harness = harnessFor(x.url);
@@ -432,4 +434,34 @@ describe('Stream attack run: deactivation and reactivation', () => {
 		await sleep(300);
 		expect(t.errors).toEqual([]);
 	}, 15_000);
+});
+
+describe('Stream attack run: hostile subscription lists', () => {
+	it.each<[string, (page: number) => string]>([
+		['fresh page tokens forever', (page) => `t${page + 1}`],
+		['the same page token again and again', () => 'again'],
+	])('deactivation that must look up subscriptions of an earlier version, X listing them with %s: ends with an error naming it, in bounded pages', async (_, nextToken) => {
+		let pages = 0;
+		const x = await attacker(
+			() => undefined,
+			(req, res) => {
+				if (req.method !== 'GET' || !req.url?.includes('/2/activity/subscriptions?')) return false;
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ data: [{ subscription_id: String(1000 + pages), event_type: 'post.create', tag: 'someone else' }], meta: { next_token: nextToken(pages++) } }));
+				return true;
+			},
+		);
+		const harness = harnessFor(x.url);
+		const target = {
+			id: `wf-attack-${++counter}`,
+			nodes: [{ name: 'X Trigger', type: 'n8n-nodes-x-ads.xTrigger', typeVersion: 1.1, parameters: { source: 'activity', subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create'] }] } }, credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } } }],
+			connections: {},
+		};
+		// What version 1.1 stored: ids of "undefined", found again by listing the webhook's subscriptions.
+		harness.setWorkflowStaticData(target.id, { 'node:X Trigger': { webhookId: '1234567890', createdWebhook: true, subscriptionIds: ['undefined'] } });
+		// Before: the list was read as long as X named a next page: forever.
+		const deactivation = await harness.deactivate(target);
+		expect(deactivation.error?.message).toMatch(/X's list of activity subscriptions did not end: (more than 100 pages|a page token came again)/);
+		expect(pages).toBeLessThanOrEqual(101);
+	}, 20_000);
 });
