@@ -12,6 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
+import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
@@ -78,7 +79,7 @@ async function attacker(stream: StreamAnswer, other?: (req: IncomingMessage, res
 
 function harnessFor(apiBaseUrl: string, credentials: IDataObject = {}): EngineHarness {
 	return new EngineHarness({
-		nodeTypes: [XTrigger],
+		nodeTypes: [XTrigger, XWebhooks],
 		credentialTypes: [XAppOnlyApi, XOAuth1Api],
 		credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl, ...credentials } },
 	});
@@ -464,4 +465,24 @@ describe('Stream attack run: hostile subscription lists', () => {
 		expect(deactivation.error?.message).toMatch(/X's list of activity subscriptions did not end: (more than 100 pages|a page token came again)/);
 		expect(pages).toBeLessThanOrEqual(101);
 	}, 20_000);
+
+	it('X Webhooks > Activity Subscription > Get Many (Return All), X naming a fresh next page forever: ends at the Return All limit with an error, not never', async () => {
+		let pages = 0;
+		const x = await attacker(
+			() => undefined,
+			(req, res) => {
+				if (req.method !== 'GET' || !req.url?.includes('/2/activity/subscriptions?')) return false;
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(`{"data":[{"subscription_id":"${1000 + pages}"}],"meta":{"next_token":"t${++pages}"}}`);
+				return true;
+			},
+		);
+		const result = await harnessFor(x.url).runNode(
+			{ name: 'X Webhooks', type: 'n8n-nodes-x-ads.xWebhooks', parameters: { resource: 'activitySubscription', operation: 'getAll', returnAll: true }, credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } } },
+			[{}],
+		);
+		// Before: pages were read (and kept) as long as X named a new one.
+		expect(result.error?.message).toBe("X's pagination did not end: more than 10000 pages (the Return All limit)");
+		expect(pages).toBe(10_000);
+	}, 120_000);
 });
