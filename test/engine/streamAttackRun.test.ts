@@ -5,7 +5,7 @@
  * other request goes on to the emulator). Each case is a variant that was tried and asserts the
  * defence that holds it; those that broke the package name the fix.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -13,34 +13,14 @@ import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
-import type { XEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
+import { inFrontOfEmulator, sleep, streamSuite, until } from './streamKit';
 
-let emulator: XEmulator;
+const suite = streamSuite();
+const { running } = suite;
 let counter = 0;
-const running: StartedTrigger[] = [];
-const servers: Server[] = [];
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => emulator.close());
-beforeEach(() => {
-	emulator.control.reset();
-	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
-});
-afterEach(async () => {
-	while (running.length) await running.pop()!.close();
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const user = () => emulator.users[0].userId;
+const user = () => suite.emulator.users[0].userId;
 
 type StreamAnswer = (req: IncomingMessage, res: ServerResponse, attempt: number) => void;
 
@@ -54,34 +34,40 @@ interface Attacker {
 
 /** A loopback server: GET /2/activity/stream is answered by `stream`, a request `other` answers (returning true) by it, everything else passed on to the emulator. */
 async function attacker(stream: StreamAnswer, other?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<Attacker> {
-	const target = new URL(emulator.urls.api);
 	const connections: Attacker['connections'] = [];
 	let closed = 0;
-	const server = createServer((req, res) => {
+	const url = await inFrontOfEmulator(suite, (req, res) => {
 		if (req.url?.includes('/2/activity/stream')) {
 			connections.push({ at: Date.now(), authorization: req.headers.authorization, query: req.url.split('?')[1] ?? '' });
 			res.on('close', () => closed++);
-			return stream(req, res, connections.length);
+			stream(req, res, connections.length);
+			return true;
 		}
-		if (other?.(req, res)) return;
-		const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(res);
-		});
-		upstream.on('error', () => res.destroy());
-		req.pipe(upstream);
+		return other?.(req, res) ?? false;
 	});
-	servers.push(server);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	return { url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`, connections, closed: () => closed };
+	return { url, connections, closed: () => closed };
+}
+
+/** An attacker whose list of activity subscriptions names the page token `nextToken(page)` after every page (one record each). */
+async function subscriptionPagesForever(nextToken: (page: number) => string): Promise<{ url: string; pages: () => number }> {
+	let pages = 0;
+	const { url } = await attacker(
+		() => undefined,
+		(req, res) => {
+			if (req.method !== 'GET' || !req.url?.includes('/2/activity/subscriptions?')) return false;
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ data: [{ subscription_id: String(1000 + pages), event_type: 'post.create', tag: 'someone else' }], meta: { next_token: nextToken(pages++) } }));
+			return true;
+		},
+	);
+	return { url, pages: () => pages };
 }
 
 function harnessFor(apiBaseUrl: string, credentials: IDataObject = {}): EngineHarness {
 	return new EngineHarness({
 		nodeTypes: [XTrigger, XWebhooks],
 		credentialTypes: [XAppOnlyApi, XOAuth1Api],
-		credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl, ...credentials } },
+		credentials: { xAppOnlyApi: { apiKey: suite.emulator.app.consumerKey, apiKeySecret: suite.emulator.app.consumerSecret, apiBaseUrl, ...credentials } },
 	});
 }
 
@@ -107,14 +93,6 @@ async function start(harness: EngineHarness, streamOptions: IDataObject = {}, pa
 	});
 	running.push(started);
 	return started;
-}
-
-async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
-	const deadline = Date.now() + ms;
-	while (!ok()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(20);
-	}
 }
 
 const logs = (harness: EngineHarness) => harness.logs.map((l) => l.message);
@@ -377,13 +355,13 @@ describe('Stream attack run: deactivation and reactivation', () => {
 	});
 
 	it('reactivated right after deactivation: the new activation streams, the old one emits nothing', async () => {
-		const harness = harnessFor(emulator.urls.api);
+		const harness = harnessFor(suite.emulator.urls.api);
 		const first = await start(harness);
-		await until('the stream', () => emulator.control.activityStreamReaders() === 1);
+		await until('the stream', () => suite.emulator.control.activityStreamReaders() === 1);
 		await running.splice(running.indexOf(first), 1)[0].close();
 		const second = await start(harness);
-		await until('the new stream', () => emulator.control.activityStreamReaders() === 1);
-		await emulator.control.emitActivity(user(), 'post.create', { id: '1890000000000000001', text: 'x', edit_history_tweet_ids: ['1890000000000000001'] });
+		await until('the new stream', () => suite.emulator.control.activityStreamReaders() === 1);
+		await suite.emulator.control.emitActivity(user(), 'post.create', { id: '1890000000000000001', text: 'x', edit_history_tweet_ids: ['1890000000000000001'] });
 		await until('the event', () => second.items().length === 1);
 		await sleep(300);
 		expect(first.items()).toEqual([]);
@@ -446,16 +424,7 @@ describe('Stream attack run: hostile subscription lists', () => {
 		['fresh page tokens forever', (page) => `t${page + 1}`],
 		['the same page token again and again', () => 'again'],
 	])('deactivation that must look up subscriptions of an earlier version, X listing them with %s: ends with an error naming it, in bounded pages', async (_, nextToken) => {
-		let pages = 0;
-		const x = await attacker(
-			() => undefined,
-			(req, res) => {
-				if (req.method !== 'GET' || !req.url?.includes('/2/activity/subscriptions?')) return false;
-				res.writeHead(200, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ data: [{ subscription_id: String(1000 + pages), event_type: 'post.create', tag: 'someone else' }], meta: { next_token: nextToken(pages++) } }));
-				return true;
-			},
-		);
+		const x = await subscriptionPagesForever(nextToken);
 		const harness = harnessFor(x.url);
 		const target = {
 			id: `wf-attack-${++counter}`,
@@ -467,26 +436,17 @@ describe('Stream attack run: hostile subscription lists', () => {
 		// Before: the list was read as long as X named a next page: forever.
 		const deactivation = await harness.deactivate(target);
 		expect(deactivation.error?.message).toMatch(/X's list of activity subscriptions did not end: (more than 100 pages|a page token came again)/);
-		expect(pages).toBeLessThanOrEqual(101);
+		expect(x.pages()).toBeLessThanOrEqual(101);
 	}, 20_000);
 
 	it('X Webhooks > Activity Subscription > Get Many (Return All), X naming a fresh next page forever: ends at the Return All limit with an error, not never', async () => {
-		let pages = 0;
-		const x = await attacker(
-			() => undefined,
-			(req, res) => {
-				if (req.method !== 'GET' || !req.url?.includes('/2/activity/subscriptions?')) return false;
-				res.writeHead(200, { 'content-type': 'application/json' });
-				res.end(`{"data":[{"subscription_id":"${1000 + pages}"}],"meta":{"next_token":"t${++pages}"}}`);
-				return true;
-			},
-		);
+		const x = await subscriptionPagesForever((page) => `t${page + 1}`);
 		const result = await harnessFor(x.url).runNode(
 			{ name: 'X Webhooks', type: 'n8n-nodes-x-ads.xWebhooks', parameters: { resource: 'activitySubscription', operation: 'getAll', returnAll: true }, credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } } },
 			[{}],
 		);
 		// Before: pages were read (and kept) as long as X named a new one.
 		expect(result.error?.message).toBe("X's pagination did not end: more than 10000 pages (the Return All limit)");
-		expect(pages).toBe(10_000);
+		expect(x.pages()).toBe(10_000);
 	}, 120_000);
 });
