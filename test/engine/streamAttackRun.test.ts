@@ -15,7 +15,7 @@ import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import { XWebhooks } from '../../nodes/XWebhooks/XWebhooks.node';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
-import { inFrontOfEmulator, sleep, streamSuite, until } from './streamKit';
+import { inFrontOfEmulator, sleep, streamSuite, streamWorkflow, until } from './streamKit';
 
 const suite = streamSuite();
 const { running } = suite;
@@ -72,25 +72,7 @@ function harnessFor(apiBaseUrl: string, credentials: IDataObject = {}): EngineHa
 }
 
 async function start(harness: EngineHarness, streamOptions: IDataObject = {}, parameters: INodeParameters = {}): Promise<StartedTrigger> {
-	const started = await harness.startTrigger({
-		id: `wf-attack-${++counter}`,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: {
-					source: 'activity',
-					delivery: 'stream',
-					subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create'] }] },
-					streamOptions: { reconnectAfterSilence: 2, ...streamOptions },
-					...parameters,
-				},
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	});
+	const started = await harness.startTrigger(streamWorkflow(`wf-attack-${++counter}`, user(), { streamOptions: { reconnectAfterSilence: 2, ...streamOptions }, ...parameters }));
 	running.push(started);
 	return started;
 }

@@ -15,7 +15,7 @@ import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 import type { StreamSuite } from './streamKit';
-import { inFrontOfEmulator, sleep, streamSuite, until } from './streamKit';
+import { inFrontOfEmulator, sleep, streamSuite, streamWorkflow, until } from './streamKit';
 
 const suite = streamSuite();
 let emulator: StreamSuite['emulator'];
@@ -37,25 +37,7 @@ function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeTyp
 }
 
 function workflow(parameters: INodeParameters = {}, id = `wf-hard-${++counter}`) {
-	return {
-		id,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: {
-					source: 'activity',
-					delivery: 'stream',
-					subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create'] }] },
-					streamOptions: { reconnectAfterSilence: 2 },
-					...parameters,
-				},
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	};
+	return streamWorkflow(id, user(), parameters);
 }
 
 async function start(harness: EngineHarness, parameters: INodeParameters = {}, id?: string): Promise<StartedTrigger> {

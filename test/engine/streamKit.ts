@@ -5,6 +5,8 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import type { INodeParameters } from 'n8n-workflow';
+
 import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
@@ -66,4 +68,27 @@ export async function inFrontOfEmulator(suite: StreamSuite, answer: (req: Incomi
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as { port: number };
 	return `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`;
+}
+
+/** A workflow of one X Trigger with Delivery "Activity Stream": the user's post.create events, 2 s of silence allowed; `parameters` replace these. */
+export function streamWorkflow(id: string, userId: string, parameters: INodeParameters = {}) {
+	return {
+		id,
+		nodes: [
+			{
+				name: 'X Trigger',
+				type: 'n8n-nodes-x-ads.xTrigger',
+				typeVersion: 1.1,
+				parameters: {
+					source: 'activity',
+					delivery: 'stream',
+					subscriptions: { subscription: [{ userId, eventTypes: ['post.create'] }] },
+					streamOptions: { reconnectAfterSilence: 2 },
+					...parameters,
+				},
+				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
+			},
+		],
+		connections: {},
+	};
 }
