@@ -9,8 +9,8 @@
 export const FIRST_RECONNECT_MS = 250;
 /** The first wait after an attempt that did not prove itself, doubling from there. */
 export const UNPROVEN_RECONNECT_MS = 1000;
-/** After TooManyConnections X asks for a minute at least. */
-export const TOO_MANY_CONNECTIONS_WAIT_MS = 60_000;
+/** After a 429 (a rate limit, or TooManyConnections) X asks for a minute at least, doubling. */
+export const RATE_LIMITED_WAIT_MS = 60_000;
 /** A keep-alive proves a connection only after this long (X sends one every 20 seconds). */
 export const PROVEN_AFTER_MS = 20_000;
 /** The default cap of the wait (X's cap for HTTP errors). */
@@ -28,9 +28,19 @@ export class ReconnectBackoff {
 	}
 
 	/** The wait before the next attempt, after one that ended as said (counted as a failure unless proven). */
-	next(minimumMs = 0): number {
+	next(): number {
 		const wait = this.failures === 0 ? FIRST_RECONNECT_MS : UNPROVEN_RECONNECT_MS * 2 ** Math.min(this.failures - 1, 30);
 		this.failures++;
-		return Math.min(this.maxWaitMs, Math.max(wait, minimumMs));
+		return Math.min(this.maxWaitMs, wait);
+	}
+
+	/**
+	 * The wait after a 429: X's minute, doubling with every attempt in a row, or longer when X's
+	 * headers ask it (askedMs); never beyond the cap, whatever X's headers say.
+	 */
+	rateLimited(askedMs = 0): number {
+		const wait = Math.max(RATE_LIMITED_WAIT_MS * 2 ** Math.min(this.failures, 30), askedMs);
+		this.failures++;
+		return Math.min(this.maxWaitMs, wait);
 	}
 }

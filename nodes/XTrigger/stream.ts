@@ -23,7 +23,8 @@ import { credentialSecrets, redact } from '../shared/redact';
 import { callEndpoint, endpointRequest } from '../shared/endpoints';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
 import { v2 } from '../shared/v2';
-import { PROVEN_AFTER_MS, ReconnectBackoff, TOO_MANY_CONNECTIONS_WAIT_MS } from './backoff';
+import { rateLimitWaitMs, retryAfterMs } from '../shared/rateLimit';
+import { PROVEN_AFTER_MS, ReconnectBackoff } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
 
 /** X keeps 5 minutes for backfill_minutes; a longer gap asks by start_time. */
@@ -73,6 +74,16 @@ export interface RunningStream {
 
 type Readable = AsyncIterable<Buffer | string> & { destroy?: (error?: Error) => void; readableLength?: number };
 
+/** X's answer to a connection attempt: an open stream (body), or an error's status and short text. */
+interface Answer {
+	status: number;
+	body?: Readable;
+	text?: string;
+	headers?: Record<string, string>;
+	/** Ends the request and its socket. */
+	close: () => void;
+}
+
 /** Executions the stream starts that n8n has not finished, at most (more wait: the reader pauses). */
 export const MAX_EXECUTIONS_IN_FLIGHT = 8;
 /** How long the reader waits for n8n to finish one of them before it stops counting them. */
@@ -86,13 +97,20 @@ const EXECUTION_WAIT_MS = 5 * 60_000;
  */
 export class ExecutionWindow {
 	private readonly running = new Set<Promise<void>>();
+	/** Aborted when the trigger closes: nothing is emitted after, and a wait for n8n ends at once. */
+	private readonly closed = new AbortController();
 
 	constructor(
 		private readonly ctx: ITriggerFunctions,
 		private readonly limit = MAX_EXECUTIONS_IN_FLIGHT,
 	) {}
 
+	close(): void {
+		this.closed.abort();
+	}
+
 	async emit(data: Parameters<ITriggerFunctions['emit']>[0]): Promise<void> {
+		if (this.closed.signal.aborted) return;
 		const done = this.ctx.helpers.createDeferredPromise<IRun>();
 		this.ctx.emit(data, undefined, done);
 		const finished = done.promise.then(
@@ -103,7 +121,10 @@ export class ExecutionWindow {
 		void finished.then(() => this.running.delete(finished));
 		if (this.running.size < this.limit) return;
 		const waited = new AbortController();
+		const stop = () => waited.abort();
+		this.closed.signal.addEventListener('abort', stop, { once: true });
 		const timedOut = await Promise.race([...this.running].map(async (p) => await p.then(() => false)).concat(sleep(EXECUTION_WAIT_MS, waited.signal).then(() => true, () => false)));
+		this.closed.signal.removeEventListener('abort', stop);
 		waited.abort();
 		// n8n did not report the end of any (a mode without it): stop counting these.
 		if (timedOut) this.running.clear();
@@ -194,7 +215,8 @@ function isEventLine(value: unknown): value is { data: IDataObject } {
 
 export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptions): RunningStream {
 	const abort = new AbortController();
-	let current: Readable | undefined;
+	/** Ends the connection being read (undefined: none). */
+	let endCurrent: (() => void) | undefined;
 	let onConnected: () => void = () => undefined;
 	const connected = new Promise<void>((resolve) => (onConnected = resolve));
 	let answerFirst: (error: Error | undefined) => void = () => undefined;
@@ -203,7 +225,40 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	const notJson = new WarningSummary(warn, 'skipped a line of the activity stream that is not JSON');
 	const notices = new WarningSummary(warn, 'the activity stream sent a notice, not an event');
 
-	const connectOnce = async (query: IDataObject, renew: boolean): Promise<{ status: number; body?: Readable; text?: string }> => {
+	/** Why the last attempt was aborted, when its deadline passed. */
+	let lateAttempt: string | undefined;
+
+	/**
+	 * One connection attempt, until X's status and headers (and, for an error, its short body) are in.
+	 * The socket's idle timeout alone counts bytes: an error body dripped a byte at a time would hold
+	 * the attempt forever. So the attempt as a whole has a deadline (the allowed silence and a little
+	 * more), then it is aborted. An open stream comes with `close`, which ends the request itself:
+	 * destroying the body n8n hands over does not close the socket (axios reads it through a copy),
+	 * and a connection left open at X still counts as the App's one stream connection.
+	 */
+	const connectOnce = async (query: IDataObject, renew: boolean): Promise<Answer> => {
+		const connection = new AbortController();
+		const inTime = new AbortController();
+		lateAttempt = undefined;
+		void sleep(options.silenceMs + 5000, inTime.signal).then(
+			() => {
+				lateAttempt = `no answer within ${Math.round((options.silenceMs + 5000) / 1000)} s`;
+				connection.abort();
+			},
+			() => undefined,
+		);
+		let open = false;
+		try {
+			const answer = await connectWithin(query, renew, mergeSignals(abort.signal, connection.signal));
+			open = answer.body !== undefined;
+			return { ...answer, close: () => connection.abort() };
+		} finally {
+			inTime.abort();
+			if (!open) connection.abort();
+		}
+	};
+
+	const connectWithin = async (query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> => {
 		const credentials = await xCredentials(ctx, 'app');
 		const token = await options.bearer(renew);
 		const search = encodePairs(objectToPairs(query));
@@ -216,13 +271,13 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			disableFollowRedirect: true,
 			// Idle time of the socket: a little beyond the silence the reader allows itself.
 			timeout: options.silenceMs + 5000,
-			abortSignal: abort.signal,
+			abortSignal: signal,
 			ignoreHttpStatusErrors: true,
 			// The token as it is: n8n's credential handling needs expression evaluation, which n8n
 			// 2.x allows only while trigger() runs, and the stream reconnects long after.
 			headers: { Authorization: `Bearer ${token}` },
 		};
-		const answer = (await ctx.helpers.httpRequest(request)) as { statusCode: number; body: Readable };
+		const answer = (await ctx.helpers.httpRequest(request)) as { statusCode: number; body: Readable; headers?: Record<string, string> };
 		if (answer.statusCode === 200) return { status: 200, body: answer.body };
 		// An error answer is small: read it for X's reason.
 		const chunks: Buffer[] = [];
@@ -234,7 +289,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			chunks.push(part);
 		}
 		answer.body.destroy?.();
-		return { status: answer.statusCode, text: redact(Buffer.concat(chunks).toString('utf8'), credentialSecrets(credentials)) };
+		return { status: answer.statusCode, headers: answer.headers, text: redact(Buffer.concat(chunks).toString('utf8'), credentialSecrets(credentials)) };
 	};
 
 	/**
@@ -243,8 +298,16 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	 * silence. Silence is counted in the watchdog's own checks, and a check finds no silence while
 	 * bytes wait unread, so time the trigger spends on its own work never counts.
 	 */
-	const read = async (body: Readable, opened: number, alive: () => void, proven: () => void): Promise<string> => {
-		current = body;
+	const read = async (body: Readable, close: () => void, opened: number, alive: () => void, proven: () => void): Promise<string> => {
+		// Destroying a body does not always settle a read waiting on it (a body that never sent a byte): the reader is ended by this too.
+		let endReading: () => void = () => undefined;
+		const readingEnded = new Promise<void>((resolve) => (endReading = resolve));
+		const end = () => {
+			close();
+			body.destroy?.();
+			endReading();
+		};
+		endCurrent = end;
 		let progressed = false;
 		let busy = false;
 		let ended = false;
@@ -261,17 +324,19 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					silentChecks = 0;
 				} else if (++silentChecks >= checksAllowed) {
 					reason = `no line and no keep-alive for ${Math.round(options.silenceMs / 1000)} s`;
-					body.destroy?.();
+					end();
 					break;
 				}
 			}
+			// Stopped before the reader saw a byte: the connection is ended here, not left open to X.
+			if (abort.signal.aborted) end();
 		})();
 		// The unfinished line, in the pieces it came in.
 		let pieces: Buffer[] = [];
 		let pending = 0;
 		let isProven = false;
 		try {
-			for await (const received of body) {
+			for await (const received of chunksUntil(body, readingEnded)) {
 				if (abort.signal.aborted) break;
 				const chunk = typeof received === 'string' ? Buffer.from(received) : received;
 				const values: IDataObject[] = [];
@@ -313,8 +378,8 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			reason ??= `the connection dropped (${(error as Error).message})`;
 		} finally {
 			ended = true;
-			body.destroy?.();
-			current = undefined;
+			end();
+			endCurrent = undefined;
 			await watchdog;
 			notJson.flush();
 			notices.flush();
@@ -364,7 +429,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		let first = true;
 		const refuse = (error: Error) => {
 			if (first) answerFirst(error);
-			else ctx.emitError(error);
+			else if (!abort.signal.aborted) ctx.emitError(error); // nothing reaches n8n after the trigger closed
 		};
 		while (!abort.signal.aborted) {
 			let waitMs: number;
@@ -387,7 +452,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					const opened = Date.now();
 					heldSince = opened;
 					lastAlive ??= opened;
-					const reason = await read(answer.body, opened, () => (lastAlive = Date.now()), () => backoff.proven());
+					const reason = await read(answer.body, answer.close, opened, () => (lastAlive = Date.now()), () => backoff.proven());
 					if (abort.signal.aborted) break;
 					waitMs = backoff.next();
 					why = `the activity stream ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
@@ -403,7 +468,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					const holder = await holders(heldSince);
 					if (heldSince !== undefined && !holder.newer) {
 						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
-						waitMs = backoff.next(TOO_MANY_CONNECTIONS_WAIT_MS);
+						waitMs = backoff.rateLimited();
 						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
 					} else {
 						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
@@ -421,6 +486,11 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 				} else if (answer.status === 401 || answer.status === 403) {
 					refuse(xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: 'GET /2/activity/stream', itemIndex: 0, secrets: [] }));
 					break;
+				} else if (answer.status === 429) {
+					// A rate limit: X's reset time, however absurd, is held between X's minute and Max Reconnect Wait.
+					const asked = rateLimitWaitMs(answer.headers ?? {}) ?? retryAfterMs(answer.headers ?? {});
+					waitMs = backoff.rateLimited(asked);
+					why = 'the activity stream answered 429 (rate limit)';
 				} else {
 					waitMs = backoff.next();
 					why = `the activity stream answered ${answer.status}`;
@@ -428,7 +498,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			} catch (error) {
 				if (abort.signal.aborted) break;
 				waitMs = backoff.next();
-				why = `could not connect to the activity stream (${(error as Error).message})`;
+				why = `could not connect to the activity stream (${lateAttempt ?? (error as Error).message})`;
 			}
 			if (first) answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
 			first = false;
@@ -449,13 +519,32 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		})(),
 		async stop() {
 			abort.abort();
-			current?.destroy?.();
+			endCurrent?.();
 			// The reader ends at once on abort; never wait on it for long, and leave no timer behind.
 			const waited = new AbortController();
 			await Promise.race([loop, sleep(5000, waited.signal).catch(() => undefined)]);
 			waited.abort();
 		},
 	};
+}
+
+/** The chunks of a body until it ends or `ended` resolves. */
+async function* chunksUntil(body: Readable, ended: Promise<void>): AsyncGenerator<Buffer | string> {
+	const iterator = body[Symbol.asyncIterator]();
+	const stop = ended.then(() => ({ done: true as const, value: undefined }));
+	for (;;) {
+		const pending = iterator.next();
+		// A read left waiting when the reader ends may still fail later: that is expected, never unhandled.
+		pending.catch(() => undefined);
+		const next = await Promise.race([pending, stop]);
+		if (next.done) return;
+		yield next.value;
+	}
+}
+
+/** A signal aborted when either is (AbortSignal.any, which n8n's Node has, is not in this package's ES2022 types). */
+function mergeSignals(a: AbortSignal, b: AbortSignal): AbortSignal {
+	return (AbortSignal as unknown as { any(signals: AbortSignal[]): AbortSignal }).any([a, b]);
 }
 
 function safeJson(text: string | undefined): unknown {

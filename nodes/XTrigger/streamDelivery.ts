@@ -63,6 +63,7 @@ export async function runStreamDelivery(ctx: ITriggerFunctions): Promise<ITrigge
 	});
 	const closeFunction = async () => {
 		releaseAppStream(app, holder);
+		executions.close();
 		await stream.stop();
 		const left = await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [], undefined, token);
 		data.streamSubscriptionIds = left.left;

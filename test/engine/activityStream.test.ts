@@ -15,6 +15,7 @@ import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+import { streamWorkflow } from './streamKit';
 
 let emulator: XEmulator;
 everyV2RequestIsAnEndpoint(() => emulator);
@@ -42,25 +43,7 @@ afterEach(async () => {
 const user = () => emulator.users[0].userId;
 
 function node(parameters: INodeParameters = {}) {
-	return {
-		id: `wf-stream-${++counter}`,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: {
-					source: 'activity',
-					delivery: 'stream',
-					subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create', 'profile.update.bio'] }] },
-					streamOptions: { reconnectAfterSilence: 2 },
-					...parameters,
-				},
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	};
+	return streamWorkflow(`wf-stream-${++counter}`, user(), { subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create', 'profile.update.bio'] }] }, ...parameters });
 }
 
 async function start(parameters: INodeParameters = {}, apiBaseUrl?: string) {

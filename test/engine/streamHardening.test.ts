@@ -5,41 +5,27 @@
  * App, a process too busy to read, and a flood of lines that are not JSON. The stream is the
  * emulator's, or a loopback server in front of it that misbehaves only on GET /2/activity/stream.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
-import type { XEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+import type { StreamSuite } from './streamKit';
+import { inFrontOfEmulator, sleep, streamSuite, streamWorkflow, until } from './streamKit';
 
-let emulator: XEmulator;
+const suite = streamSuite();
+let emulator: StreamSuite['emulator'];
+beforeAll(() => {
+	emulator = suite.emulator;
+});
 everyV2RequestIsAnEndpoint(() => emulator);
 let counter = 0;
-const running: StartedTrigger[] = [];
-const servers: Server[] = [];
+const { running } = suite;
 
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => emulator.close());
-beforeEach(() => {
-	emulator.control.reset();
-	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
-});
-afterEach(async () => {
-	while (running.length) await running.pop()!.close();
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-});
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const user = () => emulator.users[0].userId;
 
 function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeType = XTrigger): EngineHarness {
@@ -51,39 +37,13 @@ function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeTyp
 }
 
 function workflow(parameters: INodeParameters = {}, id = `wf-hard-${++counter}`) {
-	return {
-		id,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: {
-					source: 'activity',
-					delivery: 'stream',
-					subscriptions: { subscription: [{ userId: user(), eventTypes: ['post.create'] }] },
-					streamOptions: { reconnectAfterSilence: 2 },
-					...parameters,
-				},
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	};
+	return streamWorkflow(id, user(), parameters);
 }
 
 async function start(harness: EngineHarness, parameters: INodeParameters = {}, id?: string): Promise<StartedTrigger> {
 	const started = await harness.startTrigger(workflow(parameters, id));
 	running.push(started);
 	return started;
-}
-
-async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
-	const deadline = Date.now() + ms;
-	while (!ok()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(20);
-	}
 }
 
 const streamRequests = () => emulator.control.requests().filter((r) => r.path === '/2/activity/stream');
@@ -96,24 +56,14 @@ const postIds = (t: StartedTrigger) => t.items().map((i) => String((((i.payload 
  * counted), every other request is passed to the emulator as it is.
  */
 async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; connections: number[] }> {
-	const target = new URL(emulator.urls.api);
 	const connections: number[] = [];
-	const server = createServer((req, res) => {
-		if (req.url?.includes('/2/activity/stream')) {
-			connections.push(Date.now());
-			return stream(req, res);
-		}
-		const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(res);
-		});
-		upstream.on('error', () => res.destroy());
-		req.pipe(upstream);
+	const url = await inFrontOfEmulator(suite, (req, res) => {
+		if (!req.url?.includes('/2/activity/stream')) return false;
+		connections.push(Date.now());
+		stream(req, res);
+		return true;
 	});
-	servers.push(server);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	return { url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`, connections };
+	return { url, connections };
 }
 
 /** The waits the trigger announced ("connecting again in N s"), in seconds, in order. */

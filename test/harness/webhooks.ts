@@ -62,6 +62,8 @@ export interface StartedTrigger {
 	items(): IDataObject[];
 	/** Resolves at the next emit or emitError. */
 	changed(): Promise<void>;
+	/** From now on the executions emits start do not end (n8n busy) until the returned function is called. */
+	holdExecutions(): () => void;
 	close(): Promise<void>;
 }
 
@@ -631,6 +633,7 @@ export class WebhookRuntime {
 		const errors: Error[] = [];
 		const waiters: Array<() => void> = [];
 		const notify = () => waiters.splice(0).forEach((w) => w());
+		let held: Array<() => void> | undefined;
 		const context = new TriggerContext(
 			workflow,
 			node,
@@ -641,7 +644,9 @@ export class WebhookRuntime {
 			(data: INodeExecutionData[][], _response?: unknown, done?: { resolve: (run: IRun) => void }) => {
 				emitted.push(...data);
 				notify();
-				done?.resolve({} as IRun);
+				const end = () => done?.resolve({} as IRun);
+				if (held) held.push(end);
+				else end();
 			},
 			(error: Error) => {
 				errors.push(error);
@@ -657,6 +662,14 @@ export class WebhookRuntime {
 				new Promise<void>((resolve) => {
 					waiters.push(resolve);
 				}),
+			holdExecutions: () => {
+				const mine: Array<() => void> = [];
+				held = mine;
+				return () => {
+					if (held === mine) held = undefined;
+					mine.splice(0).forEach((end) => end());
+				};
+			},
 			close: async () => {
 				await inScope(newScope(this.host), async () => await response.closeFunction?.());
 				this.saveIfChanged(workflow, workflowId);

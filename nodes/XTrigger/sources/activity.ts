@@ -22,6 +22,9 @@ interface SubscriptionSpec {
 /** The tag the trigger gives its webhook subscriptions. */
 const SUBSCRIPTION_TAG = 'n8n';
 
+/** Pages of X's subscription list read at most (1,000 subscriptions a page). */
+const MAX_SUBSCRIPTION_PAGES = 100;
+
 /** An id X gave (1 to 19 digits); anything else, such as "undefined" stored by version 1.1 and earlier, is never sent. */
 const SUBSCRIPTION_ID = /^[0-9]{1,19}$/;
 
@@ -94,8 +97,14 @@ export async function createSubscriptions(ctx: IHookFunctions | ITriggerFunction
  */
 async function subscriptionsOfWebhook(ctx: IHookFunctions | ITriggerFunctions, webhookId: string): Promise<string[]> {
 	const ids: string[] = [];
+	const seen = new Set<string>();
 	let token: string | undefined;
 	do {
+		// An App has far fewer subscriptions than these pages hold: a list that goes on (or repeats a page) is not X's.
+		if (seen.size >= MAX_SUBSCRIPTION_PAGES || (token && seen.has(token))) {
+			throw new NodeOperationError(ctx.getNode(), `X's list of activity subscriptions did not end: ${token && seen.has(token) ? 'a page token came again' : `more than ${MAX_SUBSCRIPTION_PAGES} pages`}`);
+		}
+		if (token) seen.add(token);
 		const { body } = await callEndpoint(ctx, v2.listSubscriptions, { qs: { max_results: 1000, ...(token ? { pagination_token: token } : {}) } });
 		const page = (body ?? {}) as IDataObject;
 		for (const s of (page.data as IDataObject[] | undefined) ?? []) {

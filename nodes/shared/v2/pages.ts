@@ -1,8 +1,10 @@
 /** Pages of a v2 list: max_results up to the endpoint's page size, meta.next_token to the next page. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem } from '../endpoints';
 import type { ListRequest } from '../pagination';
+import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS } from '../pagination';
 import type { RetryPolicy } from '../transport';
 import { xRequest } from '../transport';
 
@@ -14,7 +16,16 @@ export function v2Pages(pageSize: number) {
 		const out: IDataObject[] = [];
 		const seen = new Set<string>();
 		let token: string | undefined;
+		let pages = 0;
 		do {
+			// Fresh tokens forever (each page new): the same bounds as the Ads lists' Return All.
+			if (pages >= MAX_RETURN_ALL_PAGES || out.length > MAX_RETURN_ALL_RECORDS) {
+				throw new NodeOperationError(ctx.getNode(), `X's pagination did not end: more than ${pages >= MAX_RETURN_ALL_PAGES ? `${MAX_RETURN_ALL_PAGES} pages` : `${MAX_RETURN_ALL_RECORDS} records`} (the Return All limit)`, {
+					itemIndex: item.itemIndex,
+					description: `GET ${item.request.path}, after ${pages} pages and ${out.length} records. Nothing from this walk is output. Use a Limit to fetch less; if X's answers repeat, try again later.`,
+				});
+			}
+			pages++;
 			const wanted = list.returnAll ? pageSize : Math.min(pageSize, list.limit - out.length);
 			const qs: IDataObject = { ...item.request.qs, max_results: wanted, ...(token ? { pagination_token: token } : {}) };
 			const { body } = await xRequest(ctx, { ...item.request, qs }, policy);
