@@ -128,13 +128,18 @@ describe('Media → Upload', () => {
 		const run = await upload({ files: [spec], parameters: { mediaCategory: 'tweet_video' } });
 		expect(run.error).toBeUndefined();
 		const [session] = uploads();
-		expectAppendsThenFinalize(session, { 0: 2, 1: 1 });
-		expectSegmentsOf(mediaFile(spec).bytes, session, { 0: 1 });
+		// Segments are in flight at once: whichever APPEND reached X first lost its answer.
+		const lost = mediaRequests().filter((r) => r.fault === 'lose_answer');
+		expect(lost).toHaveLength(1);
+		const lostIndex = Number(/segment_index=(\d+)/.exec(String(lost[0].body))?.[1]);
+		expect([0, 1]).toContain(lostIndex);
+		expectAppendsThenFinalize(session, { 0: 1, 1: 1, [lostIndex]: 2 });
+		expectSegmentsOf(mediaFile(spec).bytes, session, { [lostIndex]: 1 });
 	});
 
 	it('sends segments in flight at once; answers that come out of order still give each index once, and FINALIZE waits for the last', async () => {
-		// Segment 0's answer comes last: the segments after it are answered first (X takes segments in
-		// any order; FINALIZE checks that 0..n-1 are all there).
+		// The first APPEND to reach X is held 1.5 s: segments after it are taken and answered first (X
+		// takes segments in any order; FINALIZE checks that 0..n-1 are all there).
 		env.emulator.control.injectFaults([{ kind: 'latency', ms: 1500, match: { path: '/append' } }]);
 		const spec = { kind: 'mp4', bytes: 3 * SEGMENT_BYTES + 7 } as const;
 		const run = await upload({ files: [spec], store: 'filesystem', parameters: { mediaCategory: 'amplify_video' } });
@@ -142,7 +147,11 @@ describe('Media → Upload', () => {
 		expect(run.out()[0]).toMatchObject({ upload: '4 segments', processing_state: 'succeeded' });
 		const [session] = uploads();
 		const appends = session.history.filter((h) => h.startsWith('append'));
-		expect(appends[appends.length - 1]).toBe('append 0'); // answered out of order
+		const delayed = mediaRequests().filter((r) => r.fault === 'latency');
+		expect(delayed).toHaveLength(1);
+		const delayedIndex = Number(/segment_index=(\d+)/.exec(String(delayed[0].body))?.[1]);
+		expect(delayedIndex).toBeLessThan(3); // an early segment (the first to reach X)...
+		expect(appends[appends.length - 1]).toBe(`append ${delayedIndex}`); // ...taken after later ones
 		expectAppendsThenFinalize(session, { 0: 1, 1: 1, 2: 1, 3: 1 });
 		expectSegmentsOf(mediaFile(spec).bytes, session);
 	});
