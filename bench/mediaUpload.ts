@@ -1,26 +1,29 @@
 /**
  * `bench/run.ts --only media-upload`: Media → Upload of a 50 MB and a 512 MB video in real n8n:
  * Manual Trigger → Read/Write Files from Disk (the file, into n8n's filesystem binary store) → X Ads
- * Media → Upload (amplify_video: initialize, 2 MB segments, finalize, processing) to the emulator.
+ * Media → Upload (amplify_video: initialize, 2 MB segments, several in flight, finalize, processing) to the emulator.
  * Measured:
  *  - n8n's peak memory above n8n at rest (VmHWM after /proc/<pid>/clear_refs, minus VmRSS before),
  *    which must not grow with the file (goal: under 64 MiB for both sizes);
  *  - throughput: the transfer (initialize to finalize at the emulator; X's processing wait is
  *    X's time) against writing the same bytes, in the same 2 MB pieces, to a loopback TCP socket
- *    that discards them, in this process and the same run (goal: 0.8x or more);
+ *    that discards them, in this process and the same run (goal: 0.8x or more); and, to show what the
+ *    receiving side costs, against the same segments APPENDed to the emulator by a plain client;
  *  - the outcome: the emulator's session holds every segment once, in order, adding up to the file.
  */
 import * as fs from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
+import { SEGMENTS_IN_FLIGHT, SEGMENT_BYTES } from '../nodes/XAds/mediaUpload';
+import { signedClient } from '../test/emulator/signedClient';
 import { fillFrom, type MediaFileSpec } from '../test/fixtures/mediaFiles';
 import { cpuMs, statusKiB } from './audienceFile';
 import type { BenchEnv } from './n8nBench';
 import { readFileThenXAds, runManual } from './n8nBench';
 
 const MiB = 1024 * 1024;
-const PIECE = 2 * MiB;
+const PIECE = SEGMENT_BYTES;
 
 export interface MediaUploadResult {
 	bytes: number;
@@ -30,6 +33,8 @@ export interface MediaUploadResult {
 	/** From initialize arriving at the emulator to finalize arriving: the bytes' transfer, without X's processing. */
 	transferMs: number;
 	socketMs: number;
+	/** The same segments APPENDed by a plain client (undici, no n8n), as many in flight: what the emulator itself can take. */
+	emulatorMs: number;
 	n8nRestMiB: number;
 	n8nPeakMiB: number;
 	n8nCpuMs: number;
@@ -71,6 +76,41 @@ async function loopbackWriteMs(file: string): Promise<number> {
 	return ms;
 }
 
+/**
+ * The emulator's own ceiling: the same file's segments APPENDed (signed, multipart, SEGMENTS_IN_FLIGHT
+ * at once) by a plain client in this process, initialize to the last answer. The emulator receives,
+ * parses, validates and hashes each segment, work a socket that discards bytes does not do.
+ */
+async function emulatorAppendMs(env: BenchEnv, file: string): Promise<number> {
+	const emulator = env.emulator;
+	const signed = signedClient(() => emulator);
+	const size = fs.statSync(file).size;
+	const t = performance.now();
+	const init = await signed('POST', `${emulator.urls.api}/2/media/upload/initialize`, { json: { media_category: 'amplify_video', media_type: 'video/mp4', total_bytes: size } });
+	const id = String(init.json?.data?.id);
+	const boundary = 'benchEmulatorCeiling';
+	const inFlight = new Set<Promise<void>>();
+	let index = 0;
+	for await (const chunk of fs.createReadStream(file, { highWaterMark: PIECE })) {
+		const body = Buffer.concat([
+			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="video.mp4"\r\nContent-Type: video/mp4\r\n\r\n`),
+			chunk as Buffer,
+			Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="segment_index"\r\n\r\n${index++}\r\n--${boundary}--\r\n`),
+		]);
+		const sending: Promise<void> = signed('POST', `${emulator.urls.api}/2/media/upload/${id}/append`, { body, contentType: `multipart/form-data; boundary=${boundary}` }).then((r) => {
+			if (r.status !== 200) throw new Error(`emulator ceiling: APPEND answered ${r.status}`);
+			inFlight.delete(sending);
+		});
+		inFlight.add(sending);
+		if (inFlight.size >= SEGMENTS_IN_FLIGHT) await Promise.race(inFlight);
+	}
+	await Promise.all(inFlight);
+	const ms = performance.now() - t;
+	const done = await signed('POST', `${emulator.urls.api}/2/media/upload/${id}/finalize`);
+	if (done.status !== 200) throw new Error(`emulator ceiling: FINALIZE answered ${done.status}`);
+	return ms;
+}
+
 export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string): Promise<MediaUploadResult> {
 	const file = path.join(dir, `video-${bytes}.mp4`);
 	writeVideo(file, bytes);
@@ -92,6 +132,8 @@ export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string
 		const segments = session?.segments ?? [];
 		env.emulator.control.reset();
 		const socketMs = await loopbackWriteMs(file);
+		const emulatorMs = await emulatorAppendMs(env, file);
+		env.emulator.control.reset();
 		const run = ex.runData['X Ads'][0] as { executionTime?: number };
 		return {
 			bytes,
@@ -100,6 +142,7 @@ export async function benchMediaUpload(env: BenchEnv, bytes: number, dir: string
 			nodeMs: run.executionTime ?? NaN,
 			transferMs,
 			socketMs,
+			emulatorMs,
 			n8nRestMiB: restKiB / 1024,
 			n8nPeakMiB: peakKiB / 1024,
 			n8nCpuMs: n8nCpu,
@@ -117,19 +160,21 @@ export function renderMediaUpload(results: MediaUploadResult[], latencyMs: numbe
 	const lines: string[] = [];
 	const p = (...l: string[]) => lines.push(...l);
 	p('## 10. Media upload: 50 MB and 512 MB videos (real n8n)', '');
-	p('`bench/run.ts --only media-upload` (bench/mediaUpload.ts): Manual Trigger → **Read/Write Files from Disk** (an MP4 into n8n\'s filesystem binary store) → X Ads **Media → Upload**, amplify_video: initialize, 2 MB segments read as a stream (one in flight while the next is read), finalize, processing wait. ' +
-		`X emulator on loopback with ${latencyMs} ms added per request; it parses every multipart body, validates it against openapi.json and hashes every segment. Peak memory: the n8n process's VmHWM after resetting it just before the run, minus its VmRSS at rest then. ` +
+	p('`bench/run.ts --only media-upload` (bench/mediaUpload.ts): Manual Trigger → **Read/Write Files from Disk** (an MP4 into n8n\'s filesystem binary store) → X Ads **Media → Upload**, amplify_video: initialize, ' +
+		`${SEGMENT_BYTES / MiB} MB segments read as a stream (up to ${SEGMENTS_IN_FLIGHT} APPENDs in flight while the next is read), finalize, processing wait. ` +
+		`X emulator on loopback with ${latencyMs} ms added per request, in the benchmark process; it reads every body whole, parses the multipart, validates the request against openapi.json and hashes every segment (SHA-256). Peak memory: the n8n process's VmHWM after resetting it just before the run, minus its VmRSS at rest then. ` +
 		'Before the measured runs, one 8 MiB upload warms n8n up (its first run of a node loads and compiles code). Transfer: from initialize to finalize at the emulator (the processing wait after it is X\'s time, polled as check_after_secs say). ' +
-		'Baseline: the same file read in the same 2 MB pieces and written to a loopback TCP socket that discards them, in the benchmark process, in the same run.', '');
-	p('| video | segments (each once, in order) | node time (with processing wait) | transfer | MiB/s | loopback socket | **throughput ratio** | n8n at rest | **peak above rest** | CPU n8n | processing |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+		`Baseline (the issue's): the same file read in the same ${SEGMENT_BYTES / MiB} MB pieces and written to a loopback TCP socket that discards them, in the benchmark process, in the same run. ` +
+		`Emulator alone: the same segments APPENDed (signed, multipart, ${SEGMENTS_IN_FLIGHT} in flight) by a plain client (undici) in the benchmark process, no n8n: the ceiling the receiving side sets, since the socket baseline's receiver does none of the emulator's work.`, '');
+	p('| video | segments (each once, 0..n-1) | node time (with processing wait) | transfer | MiB/s | loopback socket | **throughput ratio** | emulator alone | ratio to emulator alone | n8n at rest | **peak above rest** | CPU n8n | processing |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 	for (const r of results) {
-		p(`| ${n(r.bytes / MiB)} MiB | ${n(r.segments)} (${r.segmentsOnceInOrder ? 'yes' : 'NO'}) | ${n(r.nodeMs / 1000, 2)} s | ${n(r.transferMs / 1000, 2)} s | ${n(r.bytes / MiB / (r.transferMs / 1000), 1)} | ${n(r.socketMs / 1000, 2)} s | **${n(r.socketMs / r.transferMs, 3)}x** | ${n(r.n8nRestMiB)} MiB | **${n(Math.max(0, r.n8nPeakMiB - r.n8nRestMiB))} MiB** | ${n(r.n8nCpuMs / 1000, 1)} s | ${r.processingState} |`);
+		p(`| ${n(r.bytes / MiB)} MiB | ${n(r.segments)} (${r.segmentsOnceInOrder ? 'yes' : 'NO'}) | ${n(r.nodeMs / 1000, 2)} s | ${n(r.transferMs / 1000, 2)} s | ${n(r.bytes / MiB / (r.transferMs / 1000), 1)} | ${n(r.socketMs / 1000, 2)} s | **${n(r.socketMs / r.transferMs, 3)}x** | ${n(r.emulatorMs / 1000, 2)} s (${n(r.socketMs / r.emulatorMs, 2)}x of the socket) | ${n(r.emulatorMs / r.transferMs, 2)}x | ${n(r.n8nRestMiB)} MiB | **${n(Math.max(0, r.n8nPeakMiB - r.n8nRestMiB))} MiB** | ${n(r.n8nCpuMs / 1000, 1)} s | ${r.processingState} |`);
 	}
 	if (results.length) {
 		const worst = Math.max(...results.map((r) => r.n8nPeakMiB - r.n8nRestMiB));
 		const ratio = Math.min(...results.map((r) => r.socketMs / r.transferMs));
-		p('', `Memory goal (under 64 MiB above rest at both sizes): **${worst < 64 ? 'met' : 'NOT met'}** (worst ${n(worst)} MiB). Throughput goal (0.8x of the loopback socket): **${ratio >= 0.8 ? 'met' : 'NOT met'}** (worst ${n(ratio, 3)}x). ` +
-			'The node sends one segment at a time: every APPEND is one signed request through n8n\'s HTTP helper and waits for the emulator\'s answer (which hashes the segment), while a raw socket streams without answers, so the ratio is bounded by requests × round trip; more segments in flight would raise it at the cost of memory (each holds 2 MB).');
+		const ceiling = Math.max(...results.map((r) => r.socketMs / r.emulatorMs));
+		p('', `Memory goal (under 64 MiB above rest at both sizes): **${worst < 64 ? 'met' : 'NOT met'}** (worst ${n(worst)} MiB). Throughput goal (0.8x of the loopback socket): **${ratio >= 0.8 ? 'met' : 'NOT met'}** (worst ${n(ratio, 3)}x; the emulator alone, fed by a plain client, reaches at best ${n(ceiling, 2)}x of the socket in this run).`);
 	}
 	if (note) p('', `_${note}_`);
 	p('');

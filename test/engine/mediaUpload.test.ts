@@ -73,6 +73,19 @@ function expectSegmentsOf(file: Buffer, session: ReturnType<typeof uploads>[numb
 	expect(session.segments.reduce((sum, s) => sum + s.bytes, 0)).toBe(file.length);
 }
 
+/** initialize, then each index APPENDed as often as `times` says (in any order: several are in flight), then FINALIZE after the last. */
+function expectAppendsThenFinalize(session: ReturnType<typeof uploads>[number], times: Record<number, number>) {
+	const count = Object.keys(times).length;
+	const appends = session.history.slice(1).filter((h) => h.startsWith('append'));
+	expect(session.history[0]).toBe('initialize');
+	expect(session.history.slice(1, 1 + appends.length).every((h) => h.startsWith('append'))).toBe(true);
+	expect(session.history[1 + appends.length]).toBe('finalize');
+	const seen: Record<number, number> = {};
+	for (const a of appends) seen[Number(a.slice('append '.length))] = (seen[Number(a.slice('append '.length))] ?? 0) + 1;
+	expect(seen).toEqual(times);
+	expect(Object.keys(seen).map(Number).sort((a, b) => a - b)).toEqual([...Array(count).keys()]);
+}
+
 describe('Media → Upload', () => {
 	it('uploads an image in one signed multipart request and outputs media_id as text, media_key and expiry', async () => {
 		const spec = { kind: 'png', bytes: 300_000, width: 1200, height: 628 } as const;
@@ -102,7 +115,7 @@ describe('Media → Upload', () => {
 		expect(out.media_key).toBe(`13_${String(out.media_id)}`);
 		const [session] = uploads();
 		// A chunk sent twice or a segment index skipped fails here (and at X's FINALIZE).
-		expect(session.history.slice(0, 5)).toEqual(['initialize', 'append 0', 'append 1', 'append 2', 'finalize']);
+		expectAppendsThenFinalize(session, { 0: 1, 1: 1, 2: 1 });
 		expectSegmentsOf(mediaFile(spec).bytes, session);
 		expect(session.history.slice(5).every((h) => h === 'status')).toBe(true);
 		expect(session.processing).toMatchObject({ state: 'succeeded', earlyPolls: 0 });
@@ -115,8 +128,32 @@ describe('Media → Upload', () => {
 		const run = await upload({ files: [spec], parameters: { mediaCategory: 'tweet_video' } });
 		expect(run.error).toBeUndefined();
 		const [session] = uploads();
-		expect(session.history.slice(0, 5)).toEqual(['initialize', 'append 0', 'append 0', 'append 1', 'finalize']);
-		expectSegmentsOf(mediaFile(spec).bytes, session, { 0: 1 });
+		// Segments are in flight at once: whichever APPEND reached X first lost its answer.
+		const lost = mediaRequests().filter((r) => r.fault === 'lose_answer');
+		expect(lost).toHaveLength(1);
+		const lostIndex = Number(/segment_index=(\d+)/.exec(String(lost[0].body))?.[1]);
+		expect([0, 1]).toContain(lostIndex);
+		expectAppendsThenFinalize(session, { 0: 1, 1: 1, [lostIndex]: 2 });
+		expectSegmentsOf(mediaFile(spec).bytes, session, { [lostIndex]: 1 });
+	});
+
+	it('sends segments in flight at once; answers that come out of order still give each index once, and FINALIZE waits for the last', async () => {
+		// The first APPEND to reach X is held 1.5 s: segments after it are taken and answered first (X
+		// takes segments in any order; FINALIZE checks that 0..n-1 are all there).
+		env.emulator.control.injectFaults([{ kind: 'latency', ms: 1500, match: { path: '/append' } }]);
+		const spec = { kind: 'mp4', bytes: 3 * SEGMENT_BYTES + 7 } as const;
+		const run = await upload({ files: [spec], store: 'filesystem', parameters: { mediaCategory: 'amplify_video' } });
+		expect(run.error).toBeUndefined();
+		expect(run.out()[0]).toMatchObject({ upload: '4 segments', processing_state: 'succeeded' });
+		const [session] = uploads();
+		const appends = session.history.filter((h) => h.startsWith('append'));
+		const delayed = mediaRequests().filter((r) => r.fault === 'latency');
+		expect(delayed).toHaveLength(1);
+		const delayedIndex = Number(/segment_index=(\d+)/.exec(String(delayed[0].body))?.[1]);
+		expect(delayedIndex).toBeLessThan(3); // an early segment (the first to reach X)...
+		expect(appends[appends.length - 1]).toBe(`append ${delayedIndex}`); // ...taken after later ones
+		expectAppendsThenFinalize(session, { 0: 1, 1: 1, 2: 1, 3: 1 });
+		expectSegmentsOf(mediaFile(spec).bytes, session);
 	});
 
 	it('never finalizes when a segment is not accepted', async () => {
