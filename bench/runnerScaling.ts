@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The batch runners themselves (not only their pieces), in process, at growing sizes: the custom
  * audience runner (nodes/XAds/audienceUsers.ts audienceUsersRunner) and the product upsert

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The X Trigger's activity-stream source (issue 24's throughput goal):
  *  - cpu (in process, `ts-node bench/stream.ts cpu <events>`, prints JSON): the node's own CPU per
@@ -89,7 +90,6 @@ export async function benchStreamCpu(events: number): Promise<StreamCpuResult> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const { port } = server.address() as { port: number };
 	// The built node, as n8n loads it (ts-node would resolve XTrigger.node to its .json codex file).
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { XTrigger } = require(path.join(REPO_ROOT, 'dist', 'nodes', 'XTrigger', 'XTrigger.node.js')) as { XTrigger: new () => INodeType };
 	const harness = new EngineHarness({
 		nodeTypes: [XTrigger],

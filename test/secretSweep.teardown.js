@@ -30,7 +30,6 @@ module.exports = async () => {
 			if (line.includes(value)) hits.push(`${path.basename(file)}:${n} (${JSON.parse(line).kind}) holds ${field}`);
 		}
 	}
-	// eslint-disable-next-line no-console
 	console.log(`\nsecret sweep: ${lines.length} recorded lines checked against ${secrets.size} credential secrets: ${hits.length ? `${hits.length} LEAKS` : 'none found'}`);
 	if (hits.length) {
 		throw new Error(`Secrets leaked into logs, outputs or errors (records kept in ${dir}):\n${hits.slice(0, 50).join('\n')}`);

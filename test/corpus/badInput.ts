@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The bad-input corpus: one bad value for every constrained field and rule of the scope documents
  * (01 auth and webhooks, 02 catalogs, audiences and creatives, 03 campaign management) and of X's

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The n8n editor in a real browser: Debian's chromium (apt-get install -y chromium) driven by
  * playwright-core. Never a browser downloaded by playwright.
@@ -60,7 +61,6 @@ export interface BrowserSession {
 export async function launchBrowser(opts: { width?: number; height?: number } = {}): Promise<BrowserSession> {
 	const reason = browserSkipReason();
 	if (reason) throw new Error(reason);
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { chromium } = require('playwright-core') as typeof import('playwright-core');
 	const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-chromium-'));
 	const context = await chromium.launchPersistentContext(userDataDir, {

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Smoke test of `npm run dev` (test/e2e/dev.ts), the way a newcomer uses it: start it in the
  * background on free ports, wait for the banner, sign in through the REST API with the printed

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * `npm run dev`: a real n8n with this package installed, wired to the X emulator, ready to click.
  *
@@ -202,7 +203,6 @@ async function main(): Promise<void> {
 		say(`n8n ${args.version} ready (${secs(t)})`);
 	}
 
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { startEmulator } = require(path.join(REPO_ROOT, 'test', 'emulator'));
 	const emulator = (await startEmulator({ port: args.emulatorPort })) as Emulator;
 	say(`X emulator on ${emulator.urls.api.replace(/\/api$/, '')}`);

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Shared e2e fixtures: default credential data pointing at the X emulator, and what this package
  * declares (read from package.json "n8n" and the built classes in dist/).
@@ -68,7 +69,6 @@ export function readPackageInfo(dir: string): PackageInfo {
 	const instances = (file: string): any[] => {
 		let mod: Record<string, unknown>;
 		try {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
 			mod = require(path.join(dir, file));
 		} catch (error) {
 			info.requireErrors.push(`${file}: ${(error as Error).message.split('\n')[0]}`);

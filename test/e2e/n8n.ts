@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Start and drive a REAL n8n (provisioned by test/e2e/provision-n8n.sh into .cache/n8n-<version>/).
  *
@@ -277,7 +278,6 @@ export async function startN8n(opts: StartOptions = {}): Promise<N8nInstance> {
 		fs.mkdirSync(dir, { recursive: true });
 		fs.writeFileSync(path.join(dir, 'key.pem'), opts.https.key, { mode: 0o600 });
 		fs.writeFileSync(path.join(dir, 'cert.pem'), opts.https.cert);
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { Agent } = require('undici') as typeof import('undici');
 		tls = {
 			dispatcher: new Agent({ connect: { ca: opts.https.cert } }),
@@ -591,7 +591,6 @@ export class N8nClient {
 		private readonly reach: RequestInit = {},
 	) {
 		this.major = majorOf(version);
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		this.flatted = require(path.join(n8nInstallDir(version, cacheDir), 'node_modules', 'flatted'));
 	}
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * `npm run test:e2e`: real n8n as the judge.
  *
@@ -82,7 +83,6 @@ function loadCases(filters: string[]): LoadedCase[] {
 		.sort();
 	const cases = files.map((f): LoadedCase => {
 		const full = path.join(CASES_DIR, f);
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const loaded = f.endsWith('.json') ? JSON.parse(fs.readFileSync(full, 'utf8')) : require(full);
 		const c: E2ECase = loaded.default ?? loaded;
 		if (!c || typeof c.name !== 'string') throw new Error(`${f}: a case must export (default) an object with a name`);
@@ -292,7 +292,6 @@ async function runCase(c: E2ECase, base: Omit<CaseContext, 'credentials' | 'log'
 
 async function startEmulatorIfPresent(): Promise<{ emulator?: Emulator; error?: string }> {
 	try {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const mod = require(path.join(REPO_ROOT, 'test', 'emulator'));
 		return { emulator: (await mod.startEmulator()) as Emulator };
 	} catch (error) {

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * A walk through the X Ads node's panel in the real editor: sign in, new workflow, add X Ads from
  * the node creator, then Account > Get Many, Line Item > Update, Product > Create or Update and
@@ -153,7 +154,6 @@ if (require.main === module) {
 	(async () => {
 		const baseUrl = process.argv[2] ?? 'http://127.0.0.1:5678';
 		const dir = path.resolve(process.argv[3] ?? path.join(__dirname, '..', '..', '.cache', 'screenshots'));
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { OWNER } = require('./n8n') as typeof import('./n8n');
 		const browser = await launchBrowser();
 		const watch = watchPage(browser.page, { appOrigins: [baseUrl, process.env.X_EMULATOR_URL ?? 'http://127.0.0.1:5680'] });

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /** Small shared helpers: ids, timestamps, random strings. */
 import { randomBytes, randomInt } from 'node:crypto';
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Web conversions (https://docs.x.com/x-ads-api/measurement/web-conversions) through n8n's engine
  * against the emulator: one conversion per item, identifiers normalized and hashed (X's own

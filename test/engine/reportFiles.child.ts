@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * One report run through n8n's engine in a process of its own (test/engine/reportFiles.test.ts
  * starts it), so that a file that takes memory without bound fails this process, not jest, and
@@ -22,7 +23,6 @@ function loadEnv(): typeof Env {
 		delete extensions[ext];
 		extensions[ext] = handler;
 	}
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require('./env') as typeof Env;
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * X Trigger's activity stream under hostile conditions (issue 24), through n8n-core's TriggerContext:
  * a stream that is accepted and then dies (reset, clean end, a line without a line break, a drip of
@@ -259,7 +260,6 @@ describe('X Trigger stream: several workflows of one App (break 3)', () => {
 		// A second copy of the node's modules: what another n8n process holds.
 		let OtherProcessTrigger!: new () => INodeType;
 		jest.isolateModules(() => {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
 			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
 		});
 		const terminate = { streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } };

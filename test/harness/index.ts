@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Engine-level test harness: runs workflows (nodes + connections) through n8n-core's real
  * execution engine (WorkflowExecute), with a credentials helper that applies credential types'
@@ -202,7 +203,6 @@ export class EngineHarness {
 
 		this.webhookBaseUrl = (options.webhookBaseUrl ?? 'http://127.0.0.1:5678/webhook').replace(/\/+$/, '');
 		for (const [id, data] of Object.entries(options.staticData ?? {})) this.setWorkflowStaticData(id, data);
-		// eslint-disable-next-line @typescript-eslint/no-this-alias
 		const harness = this;
 		this.webhooks = new WebhookRuntime({
 			get logs() {

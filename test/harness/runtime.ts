@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * Process-wide wiring of n8n-core's dependency-injection container for tests.
  *
@@ -53,7 +54,6 @@ function record(level: string, message: unknown, meta?: unknown) {
 	sink?.logs.push(entry);
 	recordLine('log', { level, message: text, meta });
 	if (echo) {
-		// eslint-disable-next-line no-console
 		console.log(`[harness:${level}] ${text}`, meta ?? '');
 	}
 }

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * X API v2 conformance: X's openapi.json (../shared/reference/x-docs/openapi.json) compiled with
  * ajv, one operation at a time. The emulator's pipeline checks every /2 request it routes against

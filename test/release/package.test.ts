@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The package as n8n's verification sees it. scripts/scan-package.mjs builds and packs it and runs
  * n8n's scanner (@n8n/scan-community-package) offline: its lint of the source and of the packed
@@ -20,6 +21,17 @@ function scan(...args: string[]) {
 	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+// `n8n-node lint` checks the shipped code only if nothing there switches its rules off: the
+// `eslint-disable` line that marks a test file as not shipped (README, Lint) has no place in it.
+it('no shipped source turns an n8n lint rule off', () => {
+	const shipped = ['nodes', 'credentials'].flatMap((dir) =>
+		(fs.readdirSync(path.join(repo, dir), { recursive: true }) as string[]).map((file) => path.join(dir, file)),
+	);
+	const sources = shipped.filter((file) => file.endsWith('.ts'));
+	expect(sources.length).toBeGreaterThan(20);
+	expect(sources.filter((file) => /eslint-disable|eslint\s+[\w@/-]+\s*:/.test(fs.readFileSync(path.join(repo, file), 'utf8')))).toEqual([]);
+});
 
 describe("n8n's community package scan, offline", () => {
 	let work: string;

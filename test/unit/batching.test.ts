@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 import { batchDistinctKeys, groupBy, packBySize, runOrdered } from '../../nodes/shared/batching';
 import { compareMicros, toMicros } from '../../nodes/shared/money';
 import { compareDecimal, parsePrice } from '../../nodes/shared/prices';

@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * n8n's linter reads source text, so the parameters our endpoint tables build at runtime escape
  * it. This test prints each node's built description as source and runs n8n's own node rules
@@ -8,10 +9,8 @@ import { ESLint, type Linter } from 'eslint';
 
 /** The plugin treats every file as every kind of file when NODE_ENV is "test" (jest's): load it as the lint does. */
 const jestEnv = process.env.NODE_ENV;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const tsParser = require('@typescript-eslint/parser');
 process.env.NODE_ENV = 'lint';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const n8nNodesBase = require('eslint-plugin-n8n-nodes-base');
 process.env.NODE_ENV = jestEnv;
 import type { INodeType } from 'n8n-workflow';

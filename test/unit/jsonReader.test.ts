@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The piecewise JSON reader of result files (nodes/shared/jsonReader.ts): the same values as
  * JSON.parse whatever the pieces, the same refusals, and its memory estimate at or above what V8

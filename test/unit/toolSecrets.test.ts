@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * n8n offers every node marked usableAsTool to AI agents and MCP clients (as its "<name>Tool"
  * variant). Agents must never see a token or secret, so no tool variant may have an operation
@@ -19,7 +20,6 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 /** Every node the package ships (package.json's n8n.nodes), from its source. */
 const shipped: INodeType[] = packageJson.n8n.nodes.map((dist) => {
 	const source = join(root, dist.replace(/^dist\//, '').replace(/\.js$/, ''));
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const module = require(source) as Record<string, new () => INodeType>;
 	const NodeClass = Object.values(module).find((value) => typeof value === 'function' && 'prototype' in value && 'description' in new value());
 	return new NodeClass!();

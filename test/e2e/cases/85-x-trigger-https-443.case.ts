@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * X's rule the strict way: n8n itself serves https on port 443 (N8N_PROTOCOL=https, N8N_SSL_KEY,
  * N8N_SSL_CERT, N8N_PORT=443, N8N_LISTEN_ADDRESS=<random 127.x.y.z>) with a self-signed certificate
@@ -62,7 +63,6 @@ async function makeTls(): Promise<Tls> {
 }
 
 // The module object itself (an `import * as` namespace is a read-only copy): net/tls read its lookup.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const dns = require('node:dns') as typeof import('node:dns');
 type Lookup = typeof dns.lookup;
 /** Resolves `name` to `address` in this process (what /etc/hosts would do); returns the undo. */
