@@ -1,11 +1,12 @@
 /**
  * Product Catalog → Sync: the shop's full product list in, and afterwards X's catalog holds exactly
- * that list. Reads what X holds (GET products, 100 a page), compares each input product with X's
- * record on X's fields as X answers them (see PRODUCT_ECHO in catalogCompare.ts), upserts only the new and changed
- * ones (PUT products, 25 a request, 4 in flight) and then deletes what the input no longer has
- * (DELETE products by product_keys). Input: n8n items, or a CSV/TSV feed file in a binary property
- * read as a stream (twice: once to plan, once to send), so memory holds one compact entry per
- * product (id, product key, a 16-byte fingerprint), never the products themselves.
+ * that list. Reads what X holds (GET products, 100 a page) while it reads and checks the feed,
+ * compares each input product with X's record on X's fields as X answers them (PRODUCT_ECHO in
+ * catalogCompare.ts), upserts only the new and changed ones (PUT products, 25 a request, 4 in
+ * flight) and then deletes what the input no longer has (DELETE products by product_keys). Input:
+ * n8n items, or a CSV/TSV feed file in a binary property read as a stream (twice: once to plan,
+ * once to send), so memory holds one compact entry per product (id, product key, two 16-byte
+ * fingerprints), never the products themselves.
  * https://docs.x.com/x-ads-api/catalog-management/reference#products
  *
  * This file: the parameters and how input items become syncs. The comparison and the index are in
