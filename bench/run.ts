@@ -38,6 +38,7 @@ import type { AudienceBenchResult, audiencePeakMemory, SigningBenchResult } from
 import { benchAudienceFile, renderAudienceFile, type AudienceFileResult } from './audienceFile';
 import { benchMediaUpload, renderMediaUpload, type MediaUploadResult } from './mediaUpload';
 import { benchCatalogFeed, renderCatalogFeed, type CatalogFeedResult } from './catalogFeed';
+import { freePort } from './heapProbe';
 import { benchQueue, renderQueue, type QueueRun } from './queue';
 import { benchReport, renderReport, type ReportBenchResult } from './report';
 import { replaceSections } from './sections';
@@ -290,11 +291,13 @@ async function main(): Promise<number> {
 		results.catalogFeed = [];
 		try {
 			for (const { count, way } of runs) {
-				await withN8n(`-catalog-feed-${way}-${count}`, { N8N_RESTRICT_FILE_ACCESS_TO: dir }, async (e) => {
+				// n8n's inspector on a loopback port: live memory after a full collection (bench/heapProbe.ts).
+				const port = await freePort();
+				await withN8n(`-catalog-feed-${way}-${count}`, { N8N_RESTRICT_FILE_ACCESS_TO: dir, NODE_OPTIONS: `--inspect=127.0.0.1:${port}` }, async (e) => {
 					await attempt(`catalog ${way === 'sync' ? 'sync from a feed' : 'upsert-all from items'} of ${count} products`, async () => {
 						// A warm-up run of 1,000 products first: a fresh n8n loads and compiles the nodes on its first execution.
-						await benchCatalogFeed(e, 1_000, dir, way);
-						results.catalogFeed!.push(await benchCatalogFeed(e, count, dir, way));
+						await benchCatalogFeed(e, 1_000, dir, way, port);
+						results.catalogFeed!.push(await benchCatalogFeed(e, count, dir, way, port));
 					});
 				});
 			}

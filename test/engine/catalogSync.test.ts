@@ -167,6 +167,27 @@ describe('Product Catalog → Sync', () => {
 		expect(held()).toEqual(expected(input));
 	});
 
+	it('X\'s listing and the feed are read at the same time: a feed that fails stops the listing at the next page, nothing is written', async () => {
+		const input = products(250);
+		expect((await fromItems(input)).result.error).toBeUndefined();
+		const { result } = await fromFile(`title,price\n${csv(input).split('\n').slice(1).join('\n')}`);
+		expect(result.error?.message).toMatch(/^Sync stopped: the feed \(feed\.csv\) its header row \(line 1\) has no id column/);
+		expect(byMethod('GET').length).toBeLessThan(3); // 250 products are 3 pages
+		expect(writes()).toEqual([]);
+		expect(held()).toEqual(expected(input));
+	});
+
+	it('Dry Run lists at most 1,000 ids of each list and counts the rest (planMore)', async () => {
+		const input = products(1100);
+		expect((await fromItems(input)).result.error).toBeUndefined();
+		const { result, out } = await fromItems(input, { dryRun: true });
+		expect(result.error).toBeUndefined();
+		const plan = out()[0].plan as Record<string, string[]>;
+		expect(plan.unchanged).toHaveLength(1000);
+		expect(out()[0]).toMatchObject({ unchanged: 1100, planMore: { unchanged: 100 } });
+		expect(writes()).toEqual([]);
+	});
+
 	it('Dry Run outputs the plan (counts and ids) and writes nothing', async () => {
 		const input = await seed40();
 		const next = [...input.slice(0, 38).map((p) => (p.id === 'p5' ? { ...p, price: '1.00 USD' } : p)), validProduct('new-1')];
