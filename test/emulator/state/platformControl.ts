@@ -31,12 +31,12 @@ export interface PlatformControl {
 	setPlatformSettings(settings: Partial<PlatformSettings>): PlatformSettings;
 	/** An account activity of a user ({direct_message_events:[...]}, ...) to each webhook the user subscribed. */
 	emitAccountActivity(userId: string, activity: Record<string, unknown>): Promise<DeliveryResult[]>;
-	/** A post: to every webhook linked to the filtered stream when a rule matches its text. */
+	/** A post: to every webhook linked to the filtered stream and every filtered-stream connection when a rule matches its text. */
 	emitFilteredPost(post: { id: string; text: string; [k: string]: unknown }): Promise<DeliveryResult[]>;
-	/** Ends every open activity stream the way X's operational disconnects do; returns how many. */
-	dropActivityStreams(): number;
-	/** A connection X still counts whose client is gone; returns its id. */
-	addStaleStreamConnection(): string;
+	/** Ends every open connection of a stream (default the activity stream; FILTERED_STREAM_ENDPOINT) the way X's operational disconnects do; returns how many. */
+	dropActivityStreams(endpoint?: string): number;
+	/** A connection X still counts whose client is gone (default on the activity stream); returns its id. */
+	addStaleStreamConnection(endpoint?: string): string;
 	/** Every streaming connection, open and closed. */
 	streamConnections(): Array<Omit<StreamConnection, 'close'>>;
 	/** Readers currently attached to the activity stream. */
@@ -68,8 +68,8 @@ export function createPlatformControl(store: () => Store): PlatformControl {
 		},
 		emitAccountActivity: (userId, activity) => emitAccountActivity(store(), userId, activity),
 		emitFilteredPost: (post) => emitFilteredPost(store(), post),
-		dropActivityStreams: () => dropActivityStreams(store()),
-		addStaleStreamConnection: () => addStaleConnection(store()),
+		dropActivityStreams: (endpoint) => dropActivityStreams(store(), undefined, endpoint),
+		addStaleStreamConnection: (endpoint) => addStaleConnection(store(), endpoint),
 		streamConnections: () => platformState(store()).connections.map(({ close: _close, ...c }) => ({ ...c })),
 		activityStreamReaders: () => platformState(store()).streamReaders.size,
 		accountActivitySubscriptions: () => platformState(store()).accountActivity.map((s) => ({ ...s })),
@@ -107,9 +107,9 @@ export async function handlePlatformControlRequest(control: PlatformControl, met
 			case 'POST /platform/filtered-stream/emit':
 				return json({ results: await control.emitFilteredPost(input.post as { id: string; text: string }) });
 			case 'POST /platform/stream/drop':
-				return json({ dropped: control.dropActivityStreams() });
+				return json({ dropped: control.dropActivityStreams(input.endpoint === undefined ? undefined : String(input.endpoint)) });
 			case 'POST /platform/stream/stale':
-				return json({ id: control.addStaleStreamConnection() });
+				return json({ id: control.addStaleStreamConnection(input.endpoint === undefined ? undefined : String(input.endpoint)) });
 			case 'GET /platform/connections':
 				return json(control.streamConnections());
 			case 'GET /platform/oauth2/client':
