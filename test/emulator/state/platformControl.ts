@@ -12,6 +12,7 @@ import { emitAccountActivity } from '../routes/accountActivity';
 import { addStaleConnection, dropActivityStreams } from '../routes/activityStream';
 import { issueOAuth2Token } from '../routes/oauth2';
 import { emitFilteredPost } from '../routes/streamRules';
+import { snowflake } from '../util';
 import type { Store } from '../store';
 import type { DeliveryResult } from './webhooks';
 import { emulatorNow } from './webhooks';
@@ -43,6 +44,8 @@ export interface PlatformControl {
 	activityStreamReaders(): number;
 	accountActivitySubscriptions(): AccountActivitySubscription[];
 	streamRules(): StreamRule[];
+	/** A rule another client of the App added (as POST /2/tweets/search/stream/rules would). */
+	addStreamRule(rule: { value: string; tag?: string }): StreamRule;
 	streamLinks(): StreamLink[];
 	/** The App's OAuth 2.0 client (confidential: Basic client_id:client_secret on the token endpoint). */
 	oauth2Client(): { clientId: string; clientSecret: string };
@@ -74,6 +77,11 @@ export function createPlatformControl(store: () => Store): PlatformControl {
 		activityStreamReaders: () => platformState(store()).streamReaders.size,
 		accountActivitySubscriptions: () => platformState(store()).accountActivity.map((s) => ({ ...s })),
 		streamRules: () => platformState(store()).rules.map((r) => ({ ...r })),
+		addStreamRule: (rule) => {
+			const added = { id: snowflake(), value: rule.value, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) };
+			platformState(store()).rules.push(added);
+			return { ...added };
+		},
 		streamLinks: () => platformState(store()).links.map((l) => ({ ...l })),
 		oauth2Client: () => ({ ...platformState(store()).oauth2.client }),
 		setOAuth2(settings) {
