@@ -94,6 +94,18 @@ const post = (n: number, text = `acme news ${n}`) => emulator.control.emitFilter
 const postIds = (t: StartedTrigger) => t.items().map((i) => String(((i.payload as IDataObject).data as IDataObject).id));
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `19000000000000${String(from + i).padStart(5, '0')}`);
 
+/** Passes a request to the emulator as it is; X's drop of an answer reaches the trigger as a drop. */
+function passOn(req: IncomingMessage, res: ServerResponse): void {
+	const target = new URL(emulator.urls.api);
+	const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+		res.writeHead(answer.statusCode ?? 502, answer.headers);
+		answer.pipe(res);
+		answer.on('close', () => !answer.complete && res.destroy());
+	});
+	upstream.on('error', () => res.destroy());
+	req.pipe(upstream);
+}
+
 /** A loopback server in front of the emulator: GET /2/tweets/search/stream is answered by `stream` (and counted), the rest passed on. */
 async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; connections: number[] }> {
 	const target = new URL(emulator.urls.api);
@@ -103,12 +115,7 @@ async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse)
 			connections.push(Date.now());
 			return stream(req, res);
 		}
-		const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.headers);
-			answer.pipe(res);
-		});
-		upstream.on('error', () => res.destroy());
-		req.pipe(upstream);
+		passOn(req, res);
 	});
 	servers.push(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -207,15 +214,7 @@ describe('X Trigger, filtered stream delivery', () => {
 				res.writeHead(403, { 'content-type': 'application/json' });
 				return void res.end(JSON.stringify({ title: 'Forbidden', detail: 'backfill_minutes is not available for this access level', type: 'about:blank', status: 403 }));
 			}
-			const target = new URL(emulator.urls.api);
-			const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-				res.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(res);
-				// X's drop reaches the trigger as a drop.
-				answer.on('close', () => !answer.complete && res.destroy());
-			});
-			upstream.on('error', () => res.destroy());
-			req.pipe(upstream);
+			passOn(req, res);
 		});
 		const harness = harnessFor(hostile.url);
 		const t = await start(harness);
