@@ -205,7 +205,7 @@ export class XTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{ name: 'Stop and Say What to Do', value: 'fail' },
-							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End every streaming connection of the App (DELETE /2/connections/all), once, then connect again' },
+							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End the App\'s connections to the stream (the activity stream: every streaming connection of the App, DELETE /2/connections/all; the filtered stream: DELETE /2/connections/filtered_stream), once, then connect again' },
 						],
 						default: 'fail',
 						description: 'What to do when X refuses the connection because the App already has one (TooManyConnections)',

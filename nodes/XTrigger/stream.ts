@@ -50,6 +50,8 @@ export interface StreamOptions {
 	label: string;
 	/** How X names this stream's connections in GET /2/connections (endpoint_name). */
 	connectionName: RegExp;
+	/** The stream's endpoint_id for DELETE /2/connections/{endpoint_id}, where openapi lists it: Terminate Others then ends only this stream's connections. */
+	endpointId?: string;
 	/** Sent on every connection (fields, expansions); the catch-up parameters are added to it. */
 	query?: IDataObject;
 	/** The App (its API key and API base URL) and stream: one connection each. */
@@ -60,7 +62,7 @@ export interface StreamOptions {
 	silenceMs: number;
 	/** The longest wait between two connection attempts. */
 	maxWaitMs: number;
-	/** On TooManyConnections: end the App's other connections (DELETE /2/connections/all) and connect again, at most once per activation. */
+	/** On TooManyConnections: end the App's other connections to this stream (else all of them, DELETE /2/connections/all) and connect again, at most once per activation. */
 	terminateOthers: boolean;
 	/** Whether an event line ({data, ...}) is this trigger's own (another workflow's subscriptions or rules share the stream). */
 	owns: (line: IDataObject) => boolean;
@@ -406,8 +408,10 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 					const quiet = recently !== undefined && Date.now() - recently < TAKEOVER_QUIET_MS;
 					if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
 						terminated = true;
-						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all) once for this activation, then connecting again');
-						await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken: await options.bearer(false) });
+						const bearerToken = await options.bearer(false);
+						ctx.logger.warn(`X Trigger: TooManyConnections: ending the App's other streaming connections (DELETE /2/connections/${options.endpointId ?? 'all'}) once for this activation, then connecting again`);
+						if (options.endpointId) await callEndpoint(ctx, v2.terminateStreamConnections, { pathParams: { endpoint_id: options.endpointId }, bearerToken });
+						else await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken });
 						continue;
 					}
 					const holder = await holders(heldSince);

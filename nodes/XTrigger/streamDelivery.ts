@@ -43,6 +43,7 @@ export async function runStreamDelivery(ctx: ITriggerFunctions, unit: StreamUnit
 		endpoint: unit.endpoint,
 		label: unit.label,
 		connectionName: unit.connectionName,
+		endpointId: unit.endpointId,
 		query: unit.query,
 		app,
 		bearer,

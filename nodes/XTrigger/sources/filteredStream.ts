@@ -91,7 +91,9 @@ function matchedRuleIds(line: IDataObject): string[] {
 const filteredStreamUnit: StreamUnit = {
 	endpoint: v2.filteredStream,
 	label: 'filtered stream',
-	connectionName: /search|filter|tweet/i,
+	// X's name of the stream in the connections endpoints (openapi's endpoint_id enumeration).
+	connectionName: /^filtered_stream$/,
+	endpointId: 'filtered_stream',
 	// Who posted and when, besides X's defaults (id, text, edit_history_tweet_ids).
 	query: { 'tweet.fields': 'author_id,created_at,edit_history_tweet_ids,conversation_id,lang', expansions: 'author_id', 'user.fields': 'username,name' },
 	check: checkRules,

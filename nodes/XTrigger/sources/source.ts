@@ -42,6 +42,8 @@ export interface StreamUnit {
 	endpoint: Endpoint;
 	label: string;
 	connectionName: RegExp;
+	/** The stream's endpoint_id in DELETE /2/connections/{endpoint_id}, where openapi lists it. */
+	endpointId?: string;
 	/** Sent on every connection (fields, expansions). */
 	query?: IDataObject;
 	/** Throws what X would refuse, before anything is created. */

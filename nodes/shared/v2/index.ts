@@ -89,6 +89,7 @@ export const v2 = {
 	unlinkStream: entry('streamLink', 'delete'),
 	listConnections: entry('connection', 'getAll'),
 	terminateAllConnections: entry('connection', 'deleteAll'),
+	terminateStreamConnections: entry('connection', 'deleteByEndpoint'),
 	...triggerOnly,
 };
 
