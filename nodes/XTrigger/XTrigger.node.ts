@@ -66,7 +66,7 @@ export class XTrigger implements INodeType {
 				options: [
 					{ name: 'X Activity Subscriptions', value: 'activity', description: 'Events of the users and kinds listed below (X Activity API), by webhook or by the activity stream' },
 					{ name: 'Account Activity of the Credential\'s User', value: 'accountActivity', description: 'Direct messages and the other account events of the user of the X OAuth 1.0a or X User OAuth2 credential, by webhook' },
-					{ name: 'Filtered-Stream Posts', value: 'filteredStream', description: 'Posts matching the rules listed below (with edit history), by webhook' },
+					{ name: 'Filtered-Stream Posts', value: 'filteredStream', description: 'Posts matching the rules listed below (with edit history), by webhook or by the filtered stream' },
 				],
 				default: 'activity',
 				description: 'Where the events come from',
@@ -76,10 +76,10 @@ export class XTrigger implements INodeType {
 				name: 'delivery',
 				type: 'options',
 				noDataExpression: true,
-				displayOptions: { show: { source: ['activity'] } },
+				displayOptions: { show: { source: ['activity', 'filteredStream'] } },
 				options: [
 					{ name: 'Webhook (Public HTTPS URL)', value: 'webhook', description: 'X posts each event to this n8n; it must be reachable from the internet' },
-					{ name: 'Activity Stream (No Public URL)', value: 'stream', description: 'This n8n holds X\'s activity stream open and reads the events; works behind a firewall' },
+					{ name: 'Activity Stream (No Public URL)', value: 'stream', description: 'This n8n holds X\'s stream open (the activity stream, or for filtered-stream posts the filtered stream) and reads the events; works behind a firewall' },
 				],
 				default: 'webhook',
 			},
@@ -96,6 +96,13 @@ export class XTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 				displayOptions: { show: { source: ['activity'], delivery: ['stream'] } },
+			},
+			{
+				displayName: 'The filtered stream runs while the workflow is active: no public URL and no CRC. X allows one connection per App (Enterprise: more); this workflow\'s rules are added while it runs and it emits only the posts they match.',
+				name: 'filteredStreamNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { source: ['filteredStream'], delivery: ['stream'] } },
 			},
 			{
 				displayName: 'Rules',
@@ -171,7 +178,7 @@ export class XTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				displayOptions: { show: { source: ['activity'], delivery: ['stream'] } },
+				displayOptions: { show: { source: ['activity', 'filteredStream'], delivery: ['stream'] } },
 				options: [
 					{
 						displayName: 'Events per Execution',
@@ -198,7 +205,7 @@ export class XTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{ name: 'Stop and Say What to Do', value: 'fail' },
-							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End every streaming connection of the App (DELETE /2/connections/all), once, then connect again' },
+							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End the App\'s connections to the stream (the activity stream: every streaming connection of the App, DELETE /2/connections/all; the filtered stream: DELETE /2/connections/filtered_stream), once, then connect again' },
 						],
 						default: 'fail',
 						description: 'What to do when X refuses the connection because the App already has one (TooManyConnections)',
@@ -294,10 +301,11 @@ export class XTrigger implements INodeType {
 		},
 	};
 
-	/** Delivery by the activity stream (streamDelivery.ts); with a webhook, n8n's webhooks do the work. */
+	/** Delivery by the source's stream (streamDelivery.ts); with a webhook, n8n's webhooks do the work. */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
-		if (!streamDelivery(this)) return {};
-		return await runStreamDelivery(this);
+		const unit = SOURCES[sourceOf(this)].stream;
+		if (!streamDelivery(this) || !unit) return {};
+		return await runStreamDelivery(this, unit);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -20,6 +20,8 @@ export interface TriggerState extends IDataObject {
 	linkedStream?: boolean;
 	/** Stream delivery: subscriptions a trigger() made (removed when it closes, or at the next start after a crash). */
 	streamSubscriptionIds?: string[];
+	/** Stream delivery of the filtered stream: rules a trigger() added (deleted when it closes, or at the next start after a crash). */
+	streamRuleIds?: string[];
 }
 
 export function state(ctx: TriggerContext): TriggerState {
@@ -33,7 +35,7 @@ export function sourceOf(ctx: TriggerContext): SourceName {
 	return ctx.getNodeParameter('source', 'activity') as SourceName;
 }
 
-/** X Activity subscriptions delivered by the App's activity stream instead of a webhook. */
+/** Delivered by a stream the trigger holds open instead of a webhook (X Activity subscriptions, filtered-stream posts). Saved workflows (no value) keep the webhook. */
 export function streamDelivery(ctx: TriggerContext): boolean {
-	return sourceOf(ctx) === 'activity' && ctx.getNodeParameter('delivery', 'webhook') === 'stream';
+	return sourceOf(ctx) !== 'accountActivity' && ctx.getNodeParameter('delivery', 'webhook') === 'stream';
 }

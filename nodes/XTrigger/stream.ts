@@ -1,14 +1,16 @@
 /**
- * The X Activity API's persistent stream (GET /2/activity/stream, app-only bearer token) held open by
- * the trigger: for an n8n that X cannot reach (no public https URL), nothing comes in; the trigger
- * reads out. X writes one JSON object per line and a blank line as a keep-alive every 20 seconds
- * (https://docs.x.com/x-api/posts/filtered-stream/introduction#keep-alive-signals); after a drop the
- * trigger connects again with backoff (backoff.ts) and asks for what it missed (backfill_minutes up
- * to 5, else start_time); events seen before are dropped by the caller's memory (streamMemory.ts).
+ * A persistent stream of X held open by the trigger (app-only bearer token): the X Activity API's
+ * (GET /2/activity/stream) or the filtered stream (GET /2/tweets/search/stream), as the source says
+ * (sources/source.ts, StreamUnit). For an n8n that X cannot reach (no public https URL), nothing comes
+ * in; the trigger reads out. X writes one JSON object per line and a blank line as a keep-alive every
+ * 20 seconds (https://docs.x.com/x-api/posts/filtered-stream/introduction#keep-alive-signals); after a
+ * drop the trigger connects again with backoff (backoff.ts) and asks for what it missed
+ * (backfill_minutes up to 5, else start_time; if X refuses that, it connects without); events seen
+ * before are dropped by the caller's memory (streamMemory.ts).
  *
- * The stream carries the events of every subscription of the App (those with a webhook too, while a
- * stream is open: https://docs.x.com/x-api/activity/quickstart); the trigger tags its subscriptions
- * and hands over only the lines with its own tag. X allows one stream connection per App: in one n8n
+ * A stream carries the events of every subscription or rule of the App (activity subscriptions with a
+ * webhook too, while a stream is open: https://docs.x.com/x-api/activity/quickstart); the source tells
+ * its own lines (its tag, its rule ids). X allows one connection per stream and App: in one n8n
  * the second workflow is refused at activation (streamHolders); against another client, the App's
  * connections are ended at most once per activation, never after another client took the stream
  * over, so two clients cannot take turns.
@@ -20,6 +22,7 @@ import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
 import { xApiError } from '../shared/errors';
 import { encodePairs, objectToPairs } from '../shared/oauth1';
 import { credentialSecrets, redact } from '../shared/redact';
+import type { Endpoint } from '../shared/endpoints';
 import { callEndpoint, endpointRequest } from '../shared/endpoints';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
 import { v2 } from '../shared/v2';
@@ -43,7 +46,16 @@ export interface StreamHolder {
 }
 
 export interface StreamOptions {
-	/** The App (its API key and API base URL): one stream connection each. */
+	/** The stream's v2 endpoint (v2.activityStream, v2.filteredStream) and its name in logs and errors. */
+	endpoint: Endpoint;
+	label: string;
+	/** How X names this stream's connections in GET /2/connections (endpoint_name). */
+	connectionName: RegExp;
+	/** The stream's endpoint_id for DELETE /2/connections/{endpoint_id}, where openapi lists it: Terminate Others then ends only this stream's connections. */
+	endpointId?: string;
+	/** Sent on every connection (fields, expansions); the catch-up parameters are added to it. */
+	query?: IDataObject;
+	/** The App (its API key and API base URL) and stream: one connection each. */
 	app: string;
 	/** The App's bearer token (read while trigger() runs); renew: a new one after X answered 401. */
 	bearer: (renew: boolean) => Promise<string>;
@@ -51,12 +63,10 @@ export interface StreamOptions {
 	silenceMs: number;
 	/** The longest wait between two connection attempts. */
 	maxWaitMs: number;
-	/** On TooManyConnections: end the App's other connections (DELETE /2/connections/all) and connect again, at most once per activation. */
+	/** On TooManyConnections: end the App's other connections to this stream (else all of them, DELETE /2/connections/all) and connect again, at most once per activation. */
 	terminateOthers: boolean;
-	/** The tag of this trigger's subscriptions: lines with another tag are another workflow's. */
-	tag: string;
-	/** For a line without a tag: whether its kind and user are among this trigger's subscriptions. */
-	ownsUntagged: (event: IDataObject) => boolean;
+	/** Whether an event line ({data, ...}) is this trigger's own (another workflow's subscriptions or rules share the stream). */
+	owns: (line: IDataObject) => boolean;
 	/** Whether the memory of emitted events still knows every event since this time (what a backfill from then repeats). */
 	covers: (since: number) => boolean;
 	/** This trigger's events of one read (keep-alives, notices and other tags left out); resolves to how many were new. */
@@ -141,11 +151,11 @@ const takenOver = new Map<string, number>();
  * workflow in this n8n holds it: X would refuse the second connection, and ending the other's would
  * start a fight.
  */
-export function claimAppStream(ctx: ITriggerFunctions, app: string): StreamHolder {
+export function claimAppStream(ctx: ITriggerFunctions, app: string, label: string): StreamHolder {
 	const me: StreamHolder = { workflowId: String(ctx.getWorkflow().id ?? ''), workflowName: String(ctx.getWorkflow().name ?? ''), nodeName: ctx.getNode().name };
 	const other = streamHolders.get(app);
 	if (other && (other.workflowId !== me.workflowId || other.nodeName !== me.nodeName)) {
-		throw new NodeOperationError(ctx.getNode(), `Workflow "${other.workflowName}" (${other.workflowId}, node "${other.nodeName}") already holds this App's activity stream in this n8n, and X allows one stream connection per App.`, {
+		throw new NodeOperationError(ctx.getNode(), `Workflow "${other.workflowName}" (${other.workflowId}, node "${other.nodeName}") already holds this App's ${label} in this n8n, and X allows one connection to it per App.`, {
 			description: 'Deactivate that workflow, or put both sets of subscriptions in one X Trigger (one workflow per App), or use Delivery "Webhook" for one of them.',
 		});
 	}
@@ -176,7 +186,7 @@ function isTooManyConnections(status: number, text: string): boolean {
 
 /** What to do about TooManyConnections, in words. */
 export const TOO_MANY_CONNECTIONS_HINT =
-	'X allows one activity-stream connection per App, and another is open (another workflow or n8n with this App, or a connection X still counts after a crash). Stop the other one, or end the App\'s connections: X Webhooks > Connection > Terminate All, or set this trigger\'s Stream Options > On Too Many Connections to Terminate Others and Reconnect.';
+	'X allows one connection to each stream per App (Enterprise: more), and another is open (another workflow or n8n with this App, or a connection X still counts after a crash). Stop the other one, or end the App\'s connections: X Webhooks > Connection > Terminate All, or set this trigger\'s Stream Options > On Too Many Connections to Terminate Others and Reconnect.';
 
 /** A warning that may repeat fast (a line per event): the first is logged, the rest counted and summarised at most once a WARNING_SUMMARY_MS. */
 export class WarningSummary {
@@ -213,7 +223,7 @@ function isEventLine(value: unknown): value is { data: IDataObject } {
 	return !!value && typeof value === 'object' && !Array.isArray(value) && !!(value as IDataObject).data && typeof (value as IDataObject).data === 'object';
 }
 
-export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptions): RunningStream {
+export function startStream(ctx: ITriggerFunctions, options: StreamOptions): RunningStream {
 	const abort = new AbortController();
 	/** Ends the connection being read (undefined: none). */
 	let endCurrent: (() => void) | undefined;
@@ -222,8 +232,8 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	let answerFirst: (error: Error | undefined) => void = () => undefined;
 	const firstAnswer = new Promise<Error | undefined>((resolve) => (answerFirst = resolve));
 	const warn = (line: string) => ctx.logger.warn(line);
-	const notJson = new WarningSummary(warn, 'skipped a line of the activity stream that is not JSON');
-	const notices = new WarningSummary(warn, 'the activity stream sent a notice, not an event');
+	const notJson = new WarningSummary(warn, `skipped a line of the ${options.label} that is not JSON`);
+	const notices = new WarningSummary(warn, `the ${options.label} sent a notice, not an event`);
 
 	/** Why the last attempt was aborted, when its deadline passed. */
 	let lateAttempt: string | undefined;
@@ -261,10 +271,10 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 	const connectWithin = async (query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> => {
 		const credentials = await xCredentials(ctx, 'app');
 		const token = await options.bearer(renew);
-		const search = encodePairs(objectToPairs(query));
+		const search = encodePairs(objectToPairs({ ...options.query, ...query }));
 		const request: IHttpRequestOptions = {
 			method: 'GET',
-			url: `${hostBaseUrl(credentials, 'api')}${buildPath(endpointRequest(v2.activityStream))}${search ? `?${search}` : ''}`,
+			url: `${hostBaseUrl(credentials, 'api')}${buildPath(endpointRequest(options.endpoint))}${search ? `?${search}` : ''}`,
 			encoding: 'stream',
 			returnFullResponse: true,
 			json: false,
@@ -395,7 +405,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		if (refused) return void notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
 		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
-		if (value.data.tag === undefined ? !options.ownsUntagged(value.data) : value.data.tag !== options.tag) return undefined;
+		if (!options.owns(value as IDataObject)) return undefined;
 		return [value as IDataObject];
 	};
 
@@ -406,8 +416,8 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 				qs: { status: 'active', 'connection.fields': 'client_ip,connected_at,endpoint_name', max_results: 100 },
 				bearerToken: await options.bearer(false),
 			});
-			const open = (((body as IDataObject)?.data ?? []) as IDataObject[]).filter((c) => !c.endpoint_name || /activity/i.test(String(c.endpoint_name)));
-			if (!open.length) return { words: 'X lists no open activity-stream connection of the App', newer: false };
+			const open = (((body as IDataObject)?.data ?? []) as IDataObject[]).filter((c) => !c.endpoint_name || options.connectionName.test(String(c.endpoint_name)));
+			if (!open.length) return { words: `X lists no open ${options.label} connection of the App`, newer: false };
 			const newer = since !== undefined && open.some((c) => Date.parse(String(c.connected_at)) > since + 2000);
 			const words = open
 				.slice(0, 3)
@@ -427,6 +437,8 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 		let terminated = false;
 		let renew = false;
 		let first = true;
+		/** Cleared when X refused a catch-up parameter (an access level without backfill): later connections ask without. */
+		let catchUp = true;
 		const refuse = (error: Error) => {
 			if (first) answerFirst(error);
 			else if (!abort.signal.aborted) ctx.emitError(error); // nothing reaches n8n after the trigger closed
@@ -435,7 +447,7 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 			let waitMs: number;
 			let why: string;
 			try {
-				const query = catchUpQuery(lastAlive, Date.now());
+				const query = catchUp ? catchUpQuery(lastAlive, Date.now()) : {};
 				const repeatedFrom = query.backfill_minutes !== undefined ? Date.now() - Number(query.backfill_minutes) * 60_000 : undefined;
 				if (repeatedFrom !== undefined && !options.covers(repeatedFrom)) {
 					ctx.logger.warn(`X Trigger: more events came in the last ${String(query.backfill_minutes)} min than the memory of emitted events holds; the backfill may emit some of the oldest of them again`);
@@ -455,14 +467,16 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 					const reason = await read(answer.body, answer.close, opened, () => (lastAlive = Date.now()), () => backoff.proven());
 					if (abort.signal.aborted) break;
 					waitMs = backoff.next();
-					why = `the activity stream ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
+					why = `the ${options.label} ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
 				} else if (isTooManyConnections(answer.status, answer.text ?? '')) {
 					const recently = takenOver.get(options.app);
 					const quiet = recently !== undefined && Date.now() - recently < TAKEOVER_QUIET_MS;
 					if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
 						terminated = true;
-						ctx.logger.warn('X Trigger: TooManyConnections: ending the App\'s other streaming connections (DELETE /2/connections/all) once for this activation, then connecting again');
-						await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken: await options.bearer(false) });
+						const bearerToken = await options.bearer(false);
+						ctx.logger.warn(`X Trigger: TooManyConnections: ending the App's other streaming connections (DELETE /2/connections/${options.endpointId ?? 'all'}) once for this activation, then connecting again`);
+						if (options.endpointId) await callEndpoint(ctx, v2.terminateStreamConnections, { pathParams: { endpoint_id: options.endpointId }, bearerToken });
+						else await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken });
 						continue;
 					}
 					const holder = await holders(heldSince);
@@ -480,25 +494,29 @@ export function startActivityStream(ctx: ITriggerFunctions, options: StreamOptio
 									: quiet
 										? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
 										: `${holder.words}.`;
-						refuse(new NodeOperationError(ctx.getNode(), `X refused the activity stream: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
+						refuse(new NodeOperationError(ctx.getNode(), `X refused the ${options.label}: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
 						break;
 					}
+				} else if ((answer.status === 400 || answer.status === 403) && Object.keys(query).length) {
+					catchUp = false;
+					waitMs = 0;
+					why = `X refused to catch up (${answer.status}: ${(answer.text ?? '').slice(0, 200)}), perhaps not offered at this App's access level; connecting without backfill, events sent meanwhile are not repeated`;
 				} else if (answer.status === 401 || answer.status === 403) {
-					refuse(xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: 'GET /2/activity/stream', itemIndex: 0, secrets: [] }));
+					refuse(xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: `${options.endpoint.method} ${options.endpoint.path}`, itemIndex: 0, secrets: [] }));
 					break;
 				} else if (answer.status === 429) {
 					// A rate limit: X's reset time, however absurd, is held between X's minute and Max Reconnect Wait.
 					const asked = rateLimitWaitMs(answer.headers ?? {}) ?? retryAfterMs(answer.headers ?? {});
 					waitMs = backoff.rateLimited(asked);
-					why = 'the activity stream answered 429 (rate limit)';
+					why = `the ${options.label} answered 429 (rate limit)`;
 				} else {
 					waitMs = backoff.next();
-					why = `the activity stream answered ${answer.status}`;
+					why = `the ${options.label} answered ${answer.status}`;
 				}
 			} catch (error) {
 				if (abort.signal.aborted) break;
 				waitMs = backoff.next();
-				why = `could not connect to the activity stream (${lateAttempt ?? (error as Error).message})`;
+				why = `could not connect to the ${options.label} (${lateAttempt ?? (error as Error).message})`;
 			}
 			if (first) answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
 			first = false;

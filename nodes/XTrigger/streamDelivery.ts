@@ -1,7 +1,8 @@
 /**
- * The stream delivery of X Activity subscriptions: while the workflow runs, its subscriptions exist
- * without a webhook (tagged for this node), GET /2/activity/stream is held open (stream.ts) and each
- * of its events is emitted; closing the workflow stops the stream and removes the subscriptions.
+ * The stream delivery: while the workflow runs, the source's part exists at X (its activity
+ * subscriptions or its rules, sources/*.ts StreamUnit), the source's stream is held open (stream.ts)
+ * and each of its own events is emitted once; closing the workflow stops the stream and removes
+ * what the source created.
  */
 import type { IDataObject, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,45 +12,42 @@ import { xCredentials } from '../shared/transport';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { eventItems } from './eventItems';
 import { splitDelivery } from './events';
-import { activitySource, checkSubscriptionSpecs, createSubscriptions, removeSubscriptions } from './sources/activity';
-import { state } from './state';
-import { claimAppStream, ExecutionWindow, releaseAppStream, startActivityStream, streamTag } from './stream';
+import type { StreamUnit } from './sources/source';
+import { claimAppStream, ExecutionWindow, releaseAppStream, startStream } from './stream';
 import { StreamMemory } from './streamMemory';
 import { asNodeError } from './xCalls';
 
-export async function runStreamDelivery(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
-	checkSubscriptionSpecs(ctx);
+export async function runStreamDelivery(ctx: ITriggerFunctions, unit: StreamUnit): Promise<ITriggerResponse> {
+	unit.check(ctx);
 	const credentials = await xCredentials(ctx, 'app');
 	const apiKey = String(credentials.apiKey);
-	// One stream connection per App: a second workflow of this n8n is refused here, before anything is created.
-	const app = `${apiKey}@${String(credentials.apiBaseUrl ?? '')}`;
-	const holder = claimAppStream(ctx, app);
-	const data = state(ctx);
-	const created: string[] = [];
+	// One connection per stream and App: a second workflow of this n8n is refused here, before anything is created.
+	const app = `${apiKey}@${String(credentials.apiBaseUrl ?? '')} ${unit.endpoint.path}`;
+	const holder = claimAppStream(ctx, app, unit.label);
 	let token: string;
+	let owns: (line: IDataObject) => boolean;
 	try {
 		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
 		token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(ctx, credentials));
-		// What an earlier run left (n8n stopped without closing the trigger) goes first.
-		if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [])).left;
-		// Tagged for this workflow's node: the stream carries every subscription of the App.
-		await createSubscriptions(ctx, undefined, created, streamTag(ctx));
+		owns = await unit.open(ctx);
 	} catch (error) {
 		releaseAppStream(app, holder);
-		await removeSubscriptions(ctx, created);
 		throw asNodeError(ctx, error);
 	}
-	data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
 	const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(ctx, credentials)) : token);
 	const options = ctx.getNodeParameter('streamOptions', {}) as IDataObject;
 	const memory = new StreamMemory();
 	const oneExecutionPerRead = options.eventsPerExecution === 'read';
 	const executions = new ExecutionWindow(ctx);
-	const stream = startActivityStream(ctx, {
+	const stream = startStream(ctx, {
+		endpoint: unit.endpoint,
+		label: unit.label,
+		connectionName: unit.connectionName,
+		endpointId: unit.endpointId,
+		query: unit.query,
 		app,
 		bearer,
-		tag: streamTag(ctx),
-		ownsUntagged: activitySource.ownEvents(ctx),
+		owns,
 		silenceMs: Number(options.reconnectAfterSilence ?? 30) * 1000,
 		maxWaitMs: Number(options.maxReconnectWait ?? DEFAULT_MAX_RECONNECT_WAIT_S) * 1000,
 		terminateOthers: options.onTooManyConnections === 'terminate',
@@ -65,9 +63,8 @@ export async function runStreamDelivery(ctx: ITriggerFunctions): Promise<ITrigge
 		releaseAppStream(app, holder);
 		executions.close();
 		await stream.stop();
-		const left = await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [], undefined, token);
-		data.streamSubscriptionIds = left.left;
-		if (left.failed.length) throw new NodeOperationError(ctx.getNode(), `Deactivation left at X: ${left.failed.join('; ')}`);
+		const failed = await unit.close(ctx, token);
+		if (failed.length) throw new NodeOperationError(ctx.getNode(), `Deactivation left at X: ${failed.join('; ')}`);
 	};
 	// X's refusal of the first connection (another client holds the App's stream, a wrong token) fails the activation.
 	const refused = await stream.firstAnswer;

@@ -15,7 +15,7 @@ import { startEmulator, type XEmulator } from '../emulator/index';
 import { Router } from '../emulator/router';
 import { signedClient } from '../emulator/signedClient';
 import { mediaFile } from '../fixtures/mediaFiles';
-import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, directionalActivityKinds, directionRefusedKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
+import { activityDirections, activityEventTypes, activityStreamLineProblems, conformV2, filteredStreamLineProblems, directionalActivityKinds, directionRefusedKinds, privateActivityKinds, v2Operation, v2RequestProblems, v2ResponseProblems } from './openapi';
 
 let emu: XEmulator;
 let receiver: Server;
@@ -177,6 +177,35 @@ describe('every /2 route the emulator serves answers as openapi.json describes',
 		expect(activityStreamLineProblems(JSON.parse(lines[0]))).toEqual([]);
 		expect(JSON.parse(lines[0]).data).toMatchObject({ event_type: 'post.create', event_uuid: expect.stringMatching(/^\d{1,19}$/) });
 		expect((await call('GET', '/2/activity/stream', '/2/activity/stream?backfill_minutes=6')).status).toBe(400);
+	});
+
+	it('the filtered stream: lines that conform (matching_rules, asked fields and expansions), keep-alives, TooManyConnections while one is open', async () => {
+		emu.control.setPlatformSettings({ keepAliveMs: 50 });
+		const rule = emu.control.addStreamRule({ value: 'acme', tag: 'brand' });
+		const abort = new AbortController();
+		const url = `${emu.urls.api}/2/tweets/search/stream?tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`;
+		const r = await fetch(url, { headers: { authorization: `Bearer ${bearer}` }, signal: abort.signal });
+		expect(r.status).toBe(200);
+		exercised.add('GET /2/tweets/search/stream');
+		const second = await fetch(`${emu.urls.api}/2/tweets/search/stream`, { headers: { authorization: `Bearer ${bearer}` } });
+		expect({ status: second.status, body: await second.json() }).toEqual({ status: 429, body: expect.objectContaining({ connection_issue: 'TooManyConnections' }) });
+		await emu.control.emitFilteredPost({ id: '1900000000000000001', text: 'acme news', author_id: emu.users[0].userId, created_at: '2026-01-01T00:00:00.000Z', lang: 'en' });
+		const reader = r.body!.getReader();
+		let text = '';
+		while (!/\r\n\r\n/.test(text.slice(text.indexOf('}')))) text += new TextDecoder().decode((await reader.read()).value);
+		abort.abort();
+		const lines = text.split('\r\n').filter((l) => l !== '');
+		expect(lines).toHaveLength(1);
+		const line = JSON.parse(lines[0]);
+		expect(filteredStreamLineProblems(line)).toEqual([]);
+		// X's defaults (a user's: id, name, username) and the fields asked for; lang was not asked for.
+		expect(line).toEqual({
+			data: { id: '1900000000000000001', text: 'acme news', edit_history_tweet_ids: ['1900000000000000001'], author_id: emu.users[0].userId, created_at: '2026-01-01T00:00:00.000Z' },
+			matching_rules: [{ id: rule.id, tag: 'brand' }],
+			includes: { users: [{ id: emu.users[0].userId, name: emu.users[0].screenName, username: emu.users[0].screenName }] },
+		});
+		expect((await call('GET', '/2/tweets/search/stream', '/2/tweets/search/stream?backfill_minutes=6')).status).toBe(400);
+		expect((await call('GET', '/2/tweets/search/stream', '/2/tweets/search/stream?tweet.fields=bogus')).status).toBe(400);
 	});
 
 	it('media upload (OAuth 1.0a user context): one-shot, initialize/append/finalize/status, metadata, and the refusals', async () => {

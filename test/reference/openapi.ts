@@ -526,3 +526,9 @@ export function activityScopeFor(kind: string): string {
 	}
 	return 'tweet.read';
 }
+
+/** Why one line of GET /2/tweets/search/stream does not conform to StreamPostsResponse. */
+export function filteredStreamLineProblems(line: unknown): string[] {
+	const fn = compileAt('components', 'schemas', 'StreamPostsResponse');
+	return fn(line) ? [] : (fn.errors ?? []).map((e) => `${e.instancePath || '(line)'} ${e.message ?? ''}`.trim());
+}

@@ -9,8 +9,9 @@ import { callEndpoint } from '../../shared/endpoints';
 import { v2 } from '../../shared/v2';
 import { assertScopesCover, DIRECTIONAL_KINDS, hasUserCredential, isPrivateKind, subscriptionOf, USER_CREDENTIAL_HINT, wireDirection } from '../../shared/v2/activitySubscription';
 import { state } from '../state';
-import { activationError, leftAtX, removeIfPresent } from '../xCalls';
-import type { EventSource } from './source';
+import { streamTag } from '../stream';
+import { activationError, asNodeError, leftAtX, removeIfPresent } from '../xCalls';
+import type { EventSource, StreamUnit } from './source';
 
 interface SubscriptionSpec {
 	userId: string;
@@ -142,7 +143,45 @@ export async function removeSubscriptions(ctx: IHookFunctions | ITriggerFunction
 	return { failed, left };
 }
 
+/** The stream delivery's part: subscriptions without a webhook, tagged for this workflow's node, on the App's activity stream. */
+const activityStreamUnit: StreamUnit = {
+	endpoint: v2.activityStream,
+	label: 'activity stream',
+	connectionName: /activity/i,
+	check: checkSubscriptionSpecs,
+
+	async open(ctx) {
+		const data = state(ctx);
+		if ((data.streamSubscriptionIds ?? []).length) data.streamSubscriptionIds = (await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [])).left;
+		const created: string[] = [];
+		try {
+			// Tagged for this workflow's node: the stream carries every subscription of the App.
+			await createSubscriptions(ctx, undefined, created, streamTag(ctx));
+		} catch (error) {
+			await removeSubscriptions(ctx, created);
+			throw asNodeError(ctx, error);
+		}
+		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
+		const tag = streamTag(ctx);
+		// A line without a tag is asked by its kind and user.
+		const ownsUntagged = activitySource.ownEvents(ctx);
+		return (line) => {
+			const event = line.data as IDataObject;
+			return event.tag === undefined ? ownsUntagged(event) : event.tag === tag;
+		};
+	},
+
+	async close(ctx, bearerToken) {
+		const data = state(ctx);
+		const left = await removeSubscriptions(ctx, data.streamSubscriptionIds ?? [], undefined, bearerToken);
+		data.streamSubscriptionIds = left.left;
+		return left.failed;
+	},
+};
+
 export const activitySource: EventSource = {
+	stream: activityStreamUnit,
+
 	check: checkSubscriptionSpecs,
 
 	async isActive(ctx) {

@@ -1,5 +1,9 @@
-/** The filtered stream: the rules listed under Rules added at X, and the trigger's webhook linked to the stream. */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+/**
+ * The filtered stream: the rules listed under Rules added at X, and either the trigger's webhook
+ * linked to the stream, or (Delivery = Stream) GET /2/tweets/search/stream held open while the
+ * workflow runs, where a post is this trigger's when X's matching_rules name one of its rules.
+ */
+import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callEndpoint } from '../../shared/endpoints';
@@ -7,29 +11,36 @@ import { v2 } from '../../shared/v2';
 import { streamLinks } from '../../shared/v2/streamLink';
 import { state } from '../state';
 import { activationError, removeIfPresent } from '../xCalls';
-import type { EventSource } from './source';
+import type { EventSource, StreamUnit } from './source';
 
 interface RuleSpec {
 	value: string;
 	tag?: string;
 }
 
-function ruleSpecs(ctx: IHookFunctions): RuleSpec[] {
+type Ctx = IHookFunctions | ITriggerFunctions;
+
+function ruleSpecs(ctx: Ctx): RuleSpec[] {
 	const list = ((ctx.getNodeParameter('rules', {}) as IDataObject).rule ?? []) as IDataObject[];
 	return list.map((r) => ({ value: String(r.value ?? '').trim(), ...(r.tag ? { tag: String(r.tag) } : {}) }));
+}
+
+/** Adds the listed rules, their ids kept in ruleIds as X creates them; throws X's refusal of any. */
+async function addRules(ctx: Ctx, ruleIds: string[]): Promise<void> {
+	const { body } = await callEndpoint(ctx, v2.addStreamRules, { body: { add: ruleSpecs(ctx) } });
+	const answer = (body ?? {}) as IDataObject;
+	for (const rule of (answer.data as IDataObject[] | undefined) ?? []) ruleIds.push(String(rule.id));
+	const refused = (answer.errors as IDataObject[] | undefined) ?? [];
+	if (refused.length) {
+		const words = refused.map((e) => `${String(e.value ?? '')}: ${String(e.title ?? '')} ${String(e.detail ?? '')}`.trim()).join('; ');
+		throw new NodeOperationError(ctx.getNode(), `X refused rules under Rules: ${words}`, { description: 'Correct or remove them, then activate again.' });
+	}
 }
 
 /** Adds the listed rules (ids kept as they are created) and links the webhook to the filtered stream; returns whether it linked. */
 async function addRulesAndLink(ctx: IHookFunctions, webhookId: string, ruleIds: string[]): Promise<boolean> {
 	try {
-		const { body } = await callEndpoint(ctx, v2.addStreamRules, { body: { add: ruleSpecs(ctx) } });
-		const answer = (body ?? {}) as IDataObject;
-		for (const rule of (answer.data as IDataObject[] | undefined) ?? []) ruleIds.push(String(rule.id));
-		const refused = (answer.errors as IDataObject[] | undefined) ?? [];
-		if (refused.length) {
-			const words = refused.map((e) => `${String(e.value ?? '')}: ${String(e.title ?? '')} ${String(e.detail ?? '')}`.trim()).join('; ');
-			throw new NodeOperationError(ctx.getNode(), `X refused rules under Rules: ${words}`, { description: 'Correct or remove them, then activate again.' });
-		}
+		await addRules(ctx, ruleIds);
 		const { body: links } = await callEndpoint(ctx, v2.listStreamLinks);
 		if (streamLinks((links as IDataObject)?.data).some((l) => String(l.webhook_id) === webhookId)) return false;
 		await callEndpoint(ctx, v2.linkStream, { pathParams: { webhook_id: webhookId } });
@@ -40,7 +51,7 @@ async function addRulesAndLink(ctx: IHookFunctions, webhookId: string, ruleIds: 
 }
 
 /** Unlinks (when activation linked) and deletes the rules activation added; returns what failed, in words. */
-async function removeRules(ctx: IHookFunctions, webhookId: string | undefined, ruleIds: string[], unlink: boolean): Promise<string[]> {
+async function removeRules(ctx: Ctx, webhookId: string | undefined, ruleIds: string[], unlink: boolean, bearerToken?: string): Promise<string[]> {
 	const failed: string[] = [];
 	if (unlink && webhookId) {
 		try {
@@ -51,7 +62,7 @@ async function removeRules(ctx: IHookFunctions, webhookId: string | undefined, r
 	}
 	if (ruleIds.length) {
 		try {
-			await callEndpoint(ctx, v2.deleteStreamRules, { body: { delete: { ids: ruleIds } } });
+			await callEndpoint(ctx, v2.deleteStreamRules, { body: { delete: { ids: ruleIds } }, bearerToken });
 		} catch (error) {
 			failed.push(`stream rules ${ruleIds.join(', ')}: ${(error as Error).message}`);
 		}
@@ -60,13 +71,59 @@ async function removeRules(ctx: IHookFunctions, webhookId: string | undefined, r
 	return failed;
 }
 
-export const filteredStreamSource: EventSource = {
-	check(ctx) {
-		const rules = ruleSpecs(ctx as IHookFunctions);
-		if (!rules.length) throw new NodeOperationError(ctx.getNode(), 'Filtered-stream posts need at least one rule under Rules (for example "acme -is:retweet").', { description: 'Nothing was created at X.' });
-		const empty = rules.findIndex((r) => !r.value);
-		if (empty !== -1) throw new NodeOperationError(ctx.getNode(), `Rule ${empty + 1} under Rules is empty: give the query of posts to receive.`, { description: 'Nothing was created at X.' });
+function checkRules(ctx: Ctx): void {
+	const rules = ruleSpecs(ctx);
+	if (!rules.length) throw new NodeOperationError(ctx.getNode(), 'Filtered-stream posts need at least one rule under Rules (for example "acme -is:retweet").', { description: 'Nothing was created at X.' });
+	const empty = rules.findIndex((r) => !r.value);
+	if (empty !== -1) throw new NodeOperationError(ctx.getNode(), `Rule ${empty + 1} under Rules is empty: give the query of posts to receive.`, { description: 'Nothing was created at X.' });
+}
+
+/** The rule ids of X's matching_rules on a stream line. */
+function matchedRuleIds(line: IDataObject): string[] {
+	return Array.isArray(line.matching_rules) ? (line.matching_rules as unknown[]).map((rule) => String((rule as IDataObject | null)?.id ?? '')) : [];
+}
+
+/**
+ * The stream delivery's part: this workflow's rules added while it runs (tagged as the webhook
+ * variant tags them, with the Tag under Rules); the stream carries the posts of every rule of the
+ * App, so a post is emitted only when matching_rules names one of this trigger's rule ids.
+ */
+const filteredStreamUnit: StreamUnit = {
+	endpoint: v2.filteredStream,
+	label: 'filtered stream',
+	// X's name of the stream in the connections endpoints (openapi's endpoint_id enumeration).
+	connectionName: /^filtered_stream$/,
+	endpointId: 'filtered_stream',
+	// Who posted and when, besides X's defaults (id, text, edit_history_tweet_ids).
+	query: { 'tweet.fields': 'author_id,created_at,edit_history_tweet_ids,conversation_id,lang', expansions: 'author_id', 'user.fields': 'username,name' },
+	check: checkRules,
+
+	async open(ctx) {
+		const data = state(ctx);
+		if ((data.streamRuleIds ?? []).length && !(await removeRules(ctx, undefined, data.streamRuleIds ?? [], false)).length) delete data.streamRuleIds;
+		const added: string[] = [];
+		try {
+			await addRules(ctx, added);
+		} catch (error) {
+			await removeRules(ctx, undefined, added, false);
+			throw activationError(error, 'Could not add the rules of the filtered stream');
+		}
+		data.streamRuleIds = [...(data.streamRuleIds ?? []), ...added];
+		const own = new Set(added);
+		return (line) => matchedRuleIds(line).some((id) => own.has(id));
 	},
+
+	async close(ctx, bearerToken) {
+		const data = state(ctx);
+		const failed = await removeRules(ctx, undefined, data.streamRuleIds ?? [], false, bearerToken);
+		if (!failed.length) delete data.streamRuleIds;
+		return failed;
+	},
+};
+
+export const filteredStreamSource: EventSource = {
+	stream: filteredStreamUnit,
+	check: checkRules,
 
 	async isActive(ctx) {
 		const data = state(ctx);

@@ -5,6 +5,8 @@
  */
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
+import type { Endpoint } from '../../shared/endpoints';
+
 /** Removals to run if activation fails later, in order; each returns what it could not remove, in words. */
 export type Undo = Array<() => Promise<string[]>>;
 
@@ -27,4 +29,31 @@ export interface EventSource {
 	 * untagged one is asked here.
 	 */
 	ownEvents(ctx: IHookFunctions | ITriggerFunctions): (event: IDataObject) => boolean;
+	/** Delivery by a stream held open (no public URL), when the source offers it. */
+	stream?: StreamUnit;
+}
+
+/**
+ * A source's part in the stream delivery (../streamDelivery.ts): what it creates at X while the
+ * workflow runs, which stream carries it, and which of the stream's lines are its own.
+ */
+export interface StreamUnit {
+	/** The stream's v2 endpoint, its name in logs and errors, and how X names its connections (GET /2/connections). */
+	endpoint: Endpoint;
+	label: string;
+	connectionName: RegExp;
+	/** The stream's endpoint_id in DELETE /2/connections/{endpoint_id}, where openapi lists it. */
+	endpointId?: string;
+	/** Sent on every connection (fields, expansions). */
+	query?: IDataObject;
+	/** Throws what X would refuse, before anything is created. */
+	check(ctx: ITriggerFunctions): void;
+	/**
+	 * Removes what an earlier run left (n8n stopped without closing the trigger), creates what the
+	 * stream carries for this trigger (kept in static data as it is created, removed again if this
+	 * fails), and returns which event lines ({data, ...}) are its own.
+	 */
+	open(ctx: ITriggerFunctions): Promise<(line: IDataObject) => boolean>;
+	/** Removes what open created (with the bearer token read while trigger() ran); returns what could not be removed, in words. */
+	close(ctx: ITriggerFunctions, bearerToken: string): Promise<string[]>;
 }

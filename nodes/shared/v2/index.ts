@@ -44,6 +44,28 @@ const triggerOnly = {
 			{ wire: 'start_time', label: 'Start Time', type: 'dateTime' },
 		],
 	},
+	/**
+	 * The filtered stream by connection: posts matching the App's rules, one JSON object per line with
+	 * matching_rules, held open by the trigger's stream delivery. backfill_minutes is in openapi.json
+	 * (0-5); X's v2 migration guide offers it only to some access levels (then Academic Research).
+	 */
+	filteredStream: {
+		operation: 'stream',
+		name: 'Stream',
+		action: 'Read the filtered stream',
+		description: 'Posts matching the App\'s rules, one JSON object per line with the rules they matched',
+		method: 'GET',
+		host: 'api',
+		path: '/2/tweets/search/stream',
+		docs: 'https://docs.x.com/x-api/stream/stream-filtered-posts',
+		fields: [
+			{ wire: 'backfill_minutes', label: 'Backfill Minutes', type: 'number', rules: { min: 1, max: 5 } },
+			{ wire: 'start_time', label: 'Start Time', type: 'dateTime' },
+			{ wire: 'tweet.fields', label: 'Post Fields', type: 'string' },
+			{ wire: 'expansions', label: 'Expansions', type: 'string' },
+			{ wire: 'user.fields', label: 'User Fields', type: 'string' },
+		],
+	},
 } satisfies Record<string, Endpoint>;
 
 const entry = (resource: string, operation: string) => findEndpoint(webhookResources, resource, operation);
@@ -67,6 +89,7 @@ export const v2 = {
 	unlinkStream: entry('streamLink', 'delete'),
 	listConnections: entry('connection', 'getAll'),
 	terminateAllConnections: entry('connection', 'deleteAll'),
+	terminateStreamConnections: entry('connection', 'deleteByEndpoint'),
 	...triggerOnly,
 };
 

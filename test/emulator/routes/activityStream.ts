@@ -44,23 +44,33 @@ function queryValue(ctx: RequestContext, name: string): string | undefined {
 
 /** Publishes an activity to every open stream and keeps it for backfill; returns its event_uuid. */
 export function publishActivity(store: Store, data: { event_type: string; filter: Record<string, unknown>; tag?: string; payload: unknown }): string {
-	const state = platformState(store);
 	const eventUuid = snowflake();
 	const line = { data: { event_type: data.event_type, event_uuid: eventUuid, filter: data.filter, ...(data.tag !== undefined ? { tag: data.tag } : {}), payload: data.payload } };
 	const wrong = activityStreamLineProblems(line);
 	if (wrong.length) throw new Error(`the activity stream line does not conform to openapi.json: ${wrong.join('; ')}`);
 	const event: StreamEvent = { time: emulatorNow(store), line: JSON.stringify(line), eventUuid };
+	publishStreamEvent(store, event);
+	return eventUuid;
+}
+
+/** Keeps an event for backfill (within the window) and hands it to every open reader. */
+export function publishStreamEvent(store: Store, event: StreamEvent): void {
+	const state = platformState(store);
 	state.streamEvents.push(event);
 	const oldest = emulatorNow(store) - state.settings.backfillWindowMs;
 	while (state.streamEvents.length && state.streamEvents[0].time < oldest) state.streamEvents.shift();
 	for (const reader of [...state.streamReaders]) reader(event);
-	return eventUuid;
 }
 
 function openStream(ctx: RequestContext): EmulatorResponse {
+	return openStreamOf(ctx, ACTIVITY_STREAM_ENDPOINT);
+}
+
+/** Opens a connection to one of the App's streams (endpoint: its connections' endpoint_name), one per App unless the settings allow more. */
+export function openStreamOf(ctx: RequestContext, endpoint: string): EmulatorResponse {
 	const { store } = ctx;
 	const state = platformState(store);
-	if (openConnections(store).length >= state.settings.maxStreamConnections) throw tooManyConnections();
+	if (openConnections(store).filter((c) => c.endpoint_name === endpoint).length >= state.settings.maxStreamConnections) throw tooManyConnections();
 	const backfill = queryValue(ctx, 'backfill_minutes');
 	const start = queryValue(ctx, 'start_time');
 	const end = queryValue(ctx, 'end_time');
@@ -71,7 +81,7 @@ function openStream(ctx: RequestContext): EmulatorResponse {
 	}
 	const connection: StreamConnection = {
 		id: randomUUID(),
-		endpoint_name: ACTIVITY_STREAM_ENDPOINT,
+		endpoint_name: endpoint,
 		client_ip: String(ctx.headers['x-forwarded-for'] ?? '127.0.0.1'),
 		connected_at: v2Time(ctx.now),
 	};
@@ -79,11 +89,11 @@ function openStream(ctx: RequestContext): EmulatorResponse {
 	return {
 		status: 200,
 		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
-		stream: (res) => serve(store, connection, res, from, until),
+		stream: (res) => serve(store, connection, res, from, until, ctx.query),
 	};
 }
 
-function serve(store: Store, connection: StreamConnection, res: ServerResponse, from: number | undefined, until: number | undefined): void {
+function serve(store: Store, connection: StreamConnection, res: ServerResponse, from: number | undefined, until: number | undefined, query: Array<[string, string]>): void {
 	const state = platformState(store);
 	const settings = state.settings;
 	let closed = false;
@@ -109,9 +119,10 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 			if (!closed && res.writableLength > settings.slowReaderBytes) endConnection(connection, 'SlowReader', emulatorNow(store));
 		});
 	};
+	const ours = (event: StreamEvent) => (event.endpoint ?? ACTIVITY_STREAM_ENDPOINT) === connection.endpoint_name;
 	const send = (event: StreamEvent) => {
 		if (until !== undefined && event.time > until) return;
-		write(`${event.line}\r\n`);
+		write(`${event.render ? event.render(query) : event.line}\r\n`);
 	};
 	const keepAlive = setInterval(() => write('\r\n'), settings.keepAliveMs);
 	// What the client missed (the window it asked for) goes first, at the pace the client reads (the
@@ -119,7 +130,7 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 	// The pace: the queue is kept under half the slow-reader limit (Node's own buffer limit, 64 KiB
 	// since Node 22, may be as large as that limit, and waiting for 'drain' alone would fill the
 	// queue past it and close a client that reads as fast as it can).
-	const missed = from !== undefined ? state.streamEvents.filter((e) => e.time >= from) : [];
+	const missed = from !== undefined ? state.streamEvents.filter((e) => e.time >= from && ours(e)) : [];
 	const paceBytes = settings.slowReaderBytes > 0 ? Math.min(res.writableHighWaterMark, settings.slowReaderBytes / 2) : res.writableHighWaterMark;
 	const pump = () => {
 		while (missed.length && !closed) {
@@ -128,7 +139,7 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 			send(missed.shift()!);
 		}
 	};
-	const reader = (event: StreamEvent) => (missed.length ? missed.push(event) : send(event));
+	const reader = (event: StreamEvent) => (!ours(event) ? undefined : missed.length ? missed.push(event) : send(event));
 	const finish = () => {
 		if (closed) return;
 		closed = true;
@@ -157,16 +168,16 @@ function serve(store: Store, connection: StreamConnection, res: ServerResponse, 
 	pump();
 }
 
-/** Drops every open activity stream (X's operational disconnects); returns how many. */
-export function dropActivityStreams(store: Store, reason = 'OperationalDisconnect'): number {
+/** Drops every open connection of a stream (X's operational disconnects); returns how many. */
+export function dropActivityStreams(store: Store, reason = 'OperationalDisconnect', endpoint = ACTIVITY_STREAM_ENDPOINT): number {
 	let n = 0;
-	for (const c of openConnections(store)) if (c.endpoint_name === ACTIVITY_STREAM_ENDPOINT && !c.stale && endConnection(c, reason, emulatorNow(store))) n++;
+	for (const c of openConnections(store)) if (c.endpoint_name === endpoint && !c.stale && endConnection(c, reason, emulatorNow(store))) n++;
 	return n;
 }
 
 /** A connection X still counts whose client is gone (a crashed n8n): the next connect gets TooManyConnections. */
-export function addStaleConnection(store: Store): string {
-	const connection: StreamConnection = { id: randomUUID(), endpoint_name: ACTIVITY_STREAM_ENDPOINT, client_ip: '127.0.0.1', connected_at: v2Time(emulatorNow(store)), stale: true };
+export function addStaleConnection(store: Store, endpoint = ACTIVITY_STREAM_ENDPOINT): string {
+	const connection: StreamConnection = { id: randomUUID(), endpoint_name: endpoint, client_ip: '127.0.0.1', connected_at: v2Time(emulatorNow(store)), stale: true };
 	platformState(store).connections.push(connection);
 	return connection.id;
 }

@@ -8,6 +8,13 @@
  *   POST|DELETE /2/tweets/search/webhooks/:webhook_id, GET /2/tweets/search/webhooks: a webhook linked to the
  *        filtered stream receives every matching post as {data:<post>, matching_rules:[{id, tag}]}.
  * Limits of the pay-per-use plan (the introduction's table): 1,000 rules, 1,024 characters a rule.
+ *   GET  /2/tweets/search/stream?backfill_minutes&start_time&end_time&tweet.fields&expansions&user.fields
+ *        (x-api/stream/stream-filtered-posts.mdx): the filtered stream by connection, one StreamPostsResponse
+ *        per line ({data:<post>, matching_rules:[{id, tag?}], includes?}), keep-alives, one connection per
+ *        App (TooManyConnections beyond it) and backfill as the activity stream (activityStream.ts).
+ *        A post carries id, text and edit_history_tweet_ids (X's defaults) and the tweet.fields asked
+ *        for; expansions=author_id adds includes.users (id, name, username, and the user.fields asked for).
+ *        A field or expansion openapi does not list is refused with 400 (the router's request check).
  * Matching (control.emitFilteredPost): every bare term of the rule in the post's text (case
  * insensitive), none of the -terms, a "quoted phrase" as one term, OR between alternatives.
  */
@@ -20,6 +27,14 @@ import { deliverToWebhook } from '../webhookDelivery';
 import type { DeliveryResult } from '../state/webhooks';
 import { platformState, type StreamRule } from '../state/platform';
 import { findWebhook, invalidRequest, problem, v2JsonObject } from './webhooks';
+import { openStreamOf, publishStreamEvent } from './activityStream';
+import { filteredStreamLineProblems } from '../../reference/openapi';
+import { emulatorNow } from '../state/webhooks';
+
+/** The filtered stream's connections (their endpoint_name in GET /2/connections). */
+export const FILTERED_STREAM_ENDPOINT = 'filtered_stream';
+/** What a post carries without tweet.fields (X's default fields). */
+const DEFAULT_POST_FIELDS = ['id', 'text', 'edit_history_tweet_ids'];
 
 export const MAX_RULES = 1000;
 export const MAX_RULE_LENGTH = 1024;
@@ -139,13 +154,38 @@ export async function emitFilteredPost(store: Store, post: { id: string; text: s
 	const state = platformState(store);
 	const matching = state.rules.filter((r) => ruleMatches(r.value, post.text)).map((r) => ({ id: r.id, ...(r.tag !== undefined ? { tag: r.tag } : {}) }));
 	if (!matching.length) return [];
-	const body = JSON.stringify({ data: { edit_history_tweet_ids: [post.id], ...post }, matching_rules: matching });
+	const full: Record<string, unknown> = { edit_history_tweet_ids: [post.id], ...post };
+	const body = JSON.stringify({ data: full, matching_rules: matching });
+	publishStreamEvent(store, { time: emulatorNow(store), line: body, eventUuid: post.id, endpoint: FILTERED_STREAM_ENDPOINT, render: (q) => streamLine(store, full, matching, q) });
 	const results: DeliveryResult[] = [];
 	for (const l of state.links) results.push(...(await deliverToWebhook(store, l.webhook_id, [body], 'event')));
 	return results;
 }
 
+/** One line of the filtered stream for a connection's query: the fields and expansions it asked for. */
+function streamLine(store: Store, post: Record<string, unknown>, matching: unknown[], query: Array<[string, string]>): string {
+	const asked = (name: string) => (query.find(([k]) => k === name)?.[1] ?? '').split(',').filter(Boolean);
+	const fields = new Set([...DEFAULT_POST_FIELDS, ...asked('tweet.fields')]);
+	const data = Object.fromEntries(Object.entries(post).filter(([k]) => fields.has(k)));
+	const line: Record<string, unknown> = { data, matching_rules: matching };
+	if (asked('expansions').includes('author_id') && typeof post.author_id === 'string') {
+		const user = store.users.find((u) => u.userId === post.author_id);
+		const userFields = new Set(['id', 'name', 'username', ...asked('user.fields')]);
+		const known: Record<string, unknown> = user ? { id: user.userId, name: user.screenName, username: user.screenName } : { id: post.author_id };
+		line.includes = { users: [Object.fromEntries(Object.entries(known).filter(([k]) => userFields.has(k)))] };
+	}
+	const wrong = filteredStreamLineProblems(line);
+	if (wrong.length) throw new Error(`the filtered stream line does not conform to openapi.json: ${wrong.join('; ')}`);
+	return JSON.stringify(line);
+}
+
+/** The filtered stream's connection (its query checked against openapi.json by the router, like every /2 request). */
+function openFilteredStream(ctx: RequestContext) {
+	return openStreamOf(ctx, FILTERED_STREAM_ENDPOINT);
+}
+
 export function registerStreamRuleRoutes(router: Router): void {
+	router.api('GET', '/2/tweets/search/stream', openFilteredStream, 'none');
 	router.api('GET', '/2/tweets/search/stream/rules', getRules, 'none');
 	router.api('POST', '/2/tweets/search/stream/rules', updateRules, 'none');
 	router.api('GET', '/2/tweets/search/stream/rules/counts', ruleCounts, 'none');

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Store } from '../store';
 
 export interface PlatformSettings {
-	/** Concurrent activity-stream connections per App (X: one; a second gets TooManyConnections). */
+	/** Concurrent connections per App to each stream (X: one on pay-per-use, more on Enterprise; beyond it TooManyConnections). */
 	maxStreamConnections: number;
 	/** Blank-line keep-alives of an open stream (X: every 20 seconds). */
 	keepAliveMs: number;
@@ -65,11 +65,15 @@ export interface StreamConnection {
 	stale?: boolean;
 }
 
-/** An event the activity stream carried (for backfill), in emulator time. */
+/** An event a stream carried (for backfill), in emulator time. */
 export interface StreamEvent {
 	time: number;
 	line: string;
 	eventUuid: string;
+	/** The stream that carries it (a connection's endpoint_name); the activity stream when absent. */
+	endpoint?: string;
+	/** The line for a connection's query (the filtered stream's fields and expansions); line when absent. */
+	render?: (query: Array<[string, string]>) => string;
 }
 
 export interface OAuth2Code {

@@ -13,6 +13,7 @@ import { emitAccountActivity } from '../routes/accountActivity';
 import { addStaleConnection, dropActivityStreams } from '../routes/activityStream';
 import { issueOAuth2Token } from '../routes/oauth2';
 import { emitFilteredPost } from '../routes/streamRules';
+import { snowflake } from '../util';
 import type { Store } from '../store';
 import type { DeliveryResult } from './webhooks';
 import { emulatorNow } from './webhooks';
@@ -32,18 +33,20 @@ export interface PlatformControl {
 	setPlatformSettings(settings: Partial<PlatformSettings>): PlatformSettings;
 	/** An account activity of a user ({direct_message_events:[...]}, ...) to each webhook the user subscribed. */
 	emitAccountActivity(userId: string, activity: Record<string, unknown>): Promise<DeliveryResult[]>;
-	/** A post: to every webhook linked to the filtered stream when a rule matches its text. */
+	/** A post: to every webhook linked to the filtered stream and every filtered-stream connection when a rule matches its text. */
 	emitFilteredPost(post: { id: string; text: string; [k: string]: unknown }): Promise<DeliveryResult[]>;
-	/** Ends every open activity stream the way X's operational disconnects do; returns how many. */
-	dropActivityStreams(): number;
-	/** A connection X still counts whose client is gone; returns its id. */
-	addStaleStreamConnection(): string;
+	/** Ends every open connection of a stream (default the activity stream; FILTERED_STREAM_ENDPOINT) the way X's operational disconnects do; returns how many. */
+	dropActivityStreams(endpoint?: string): number;
+	/** A connection X still counts whose client is gone (default on the activity stream); returns its id. */
+	addStaleStreamConnection(endpoint?: string): string;
 	/** Every streaming connection, open and closed. */
 	streamConnections(): Array<Omit<StreamConnection, 'close'>>;
 	/** Readers currently attached to the activity stream. */
 	activityStreamReaders(): number;
 	accountActivitySubscriptions(): AccountActivitySubscription[];
 	streamRules(): StreamRule[];
+	/** A rule another client of the App added (as POST /2/tweets/search/stream/rules would). */
+	addStreamRule(rule: { value: string; tag?: string }): StreamRule;
 	streamLinks(): StreamLink[];
 	/** The App's OAuth 2.0 client (confidential: Basic client_id:client_secret on the token endpoint). */
 	oauth2Client(): { clientId: string; clientSecret: string };
@@ -69,12 +72,17 @@ export function createPlatformControl(store: () => Store): PlatformControl {
 		},
 		emitAccountActivity: (userId, activity) => emitAccountActivity(store(), userId, activity),
 		emitFilteredPost: (post) => emitFilteredPost(store(), post),
-		dropActivityStreams: () => dropActivityStreams(store()),
-		addStaleStreamConnection: () => addStaleConnection(store()),
+		dropActivityStreams: (endpoint) => dropActivityStreams(store(), undefined, endpoint),
+		addStaleStreamConnection: (endpoint) => addStaleConnection(store(), endpoint),
 		streamConnections: () => platformState(store()).connections.map(({ close: _close, ...c }) => ({ ...c })),
 		activityStreamReaders: () => platformState(store()).streamReaders.size,
 		accountActivitySubscriptions: () => platformState(store()).accountActivity.map((s) => ({ ...s })),
 		streamRules: () => platformState(store()).rules.map((r) => ({ ...r })),
+		addStreamRule: (rule) => {
+			const added = { id: snowflake(), value: rule.value, ...(rule.tag !== undefined ? { tag: rule.tag } : {}) };
+			platformState(store()).rules.push(added);
+			return { ...added };
+		},
 		streamLinks: () => platformState(store()).links.map((l) => ({ ...l })),
 		oauth2Client: () => ({ ...platformState(store()).oauth2.client }),
 		setOAuth2(settings) {
@@ -108,9 +116,9 @@ export async function handlePlatformControlRequest(control: PlatformControl, met
 			case 'POST /platform/filtered-stream/emit':
 				return json({ results: await control.emitFilteredPost(input.post as { id: string; text: string }) });
 			case 'POST /platform/stream/drop':
-				return json({ dropped: control.dropActivityStreams() });
+				return json({ dropped: control.dropActivityStreams(input.endpoint === undefined ? undefined : String(input.endpoint)) });
 			case 'POST /platform/stream/stale':
-				return json({ id: control.addStaleStreamConnection() });
+				return json({ id: control.addStaleStreamConnection(input.endpoint === undefined ? undefined : String(input.endpoint)) });
 			case 'GET /platform/connections':
 				return json(control.streamConnections());
 			case 'GET /platform/oauth2/client':

@@ -1,0 +1,290 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/**
+ * X Trigger, Filtered-Stream Posts with Delivery "Stream": trigger() through n8n-core's TriggerContext
+ * against the emulator's GET /2/tweets/search/stream (x-api/stream/stream-filtered-posts.mdx): only
+ * this workflow's rules are added and removed, only posts whose matching_rules name them are emitted,
+ * drops reconnect with backoff and backfill, every post once, TooManyConnections, two workflows of
+ * one App. The hostile server in front of the emulator misbehaves only on the filtered stream.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+
+import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
+import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
+import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
+import type { XEmulator } from '../emulator';
+import { startEmulator } from '../emulator';
+import type { StartedTrigger } from '../harness';
+import { EngineHarness } from '../harness';
+import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+
+let emulator: XEmulator;
+everyV2RequestIsAnEndpoint(() => emulator);
+let counter = 0;
+const running: StartedTrigger[] = [];
+const servers: Server[] = [];
+
+beforeAll(async () => {
+	emulator = await startEmulator();
+});
+afterAll(async () => emulator.close());
+beforeEach(() => {
+	emulator.control.reset();
+	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
+});
+afterEach(async () => {
+	while (running.length) await running.pop()!.close();
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+});
+
+const STREAM = '/2/tweets/search/stream';
+const FILTERED = 'filtered_stream';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeType = XTrigger): EngineHarness {
+	return new EngineHarness({
+		nodeTypes: [nodeType],
+		credentialTypes: [XAppOnlyApi, XOAuth1Api],
+		credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl } },
+	});
+}
+
+function workflow(parameters: INodeParameters, id: string) {
+	return {
+		id,
+		nodes: [
+			{
+				name: 'X Trigger',
+				type: 'n8n-nodes-x-ads.xTrigger',
+				typeVersion: 1.1,
+				parameters: {
+					source: 'filteredStream',
+					delivery: 'stream',
+					rules: { rule: [{ value: 'acme', tag: 'brand' }] },
+					streamOptions: { reconnectAfterSilence: 2 },
+					...parameters,
+				},
+				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+async function start(harness: EngineHarness, parameters: INodeParameters = {}, id = `wf-fstream-${++counter}`): Promise<StartedTrigger> {
+	const started = await harness.startTrigger(workflow(parameters, id));
+	running.push(started);
+	return started;
+}
+
+async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!ok()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(20);
+	}
+}
+
+const openStreams = () => emulator.control.streamConnections().filter((c) => c.endpoint_name === FILTERED && c.disconnected_at === undefined && !c.stale).length;
+const streamRequests = () => emulator.control.requests().filter((r) => r.path === STREAM);
+const warnings = (harness: EngineHarness) => harness.logs.filter((l) => l.level === 'warn').map((l) => l.message);
+const post = (n: number, text = `acme news ${n}`) => emulator.control.emitFilteredPost({ id: `19000000000000${String(n).padStart(5, '0')}`, text, author_id: emulator.users[0].userId });
+const postIds = (t: StartedTrigger) => t.items().map((i) => String(((i.payload as IDataObject).data as IDataObject).id));
+const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `19000000000000${String(from + i).padStart(5, '0')}`);
+
+/** Passes a request to the emulator as it is; X's drop of an answer reaches the trigger as a drop. */
+function passOn(req: IncomingMessage, res: ServerResponse): void {
+	const target = new URL(emulator.urls.api);
+	const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+		res.writeHead(answer.statusCode ?? 502, answer.headers);
+		answer.pipe(res);
+		answer.on('close', () => !answer.complete && res.destroy());
+	});
+	upstream.on('error', () => res.destroy());
+	req.pipe(upstream);
+}
+
+/** A loopback server in front of the emulator: GET /2/tweets/search/stream is answered by `stream` (and counted), the rest passed on. */
+async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; connections: number[] }> {
+	const target = new URL(emulator.urls.api);
+	const connections: number[] = [];
+	const server = createServer((req, res) => {
+		if (req.url?.startsWith(`${target.pathname.replace(/\/$/, '')}${STREAM}?`) || req.url?.endsWith(STREAM)) {
+			connections.push(Date.now());
+			return stream(req, res);
+		}
+		passOn(req, res);
+	});
+	servers.push(server);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	return { url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`, connections };
+}
+
+describe('X Trigger, filtered stream delivery', () => {
+	it('adds only its rules, emits the posts they match (with matching_rules, author and fields), deletes only its rules on close', async () => {
+		// Another client's rule of the same App: never touched, its posts never emitted.
+		emulator.control.addStreamRule({ value: 'other brand' });
+		const before = emulator.control.streamRules();
+		const harness = harnessFor();
+		const t = await start(harness, { rules: { rule: [{ value: 'acme', tag: 'brand' }, { value: '"acme shoes"' }] } });
+		await until('the stream', () => openStreams() === 1);
+		const mine = emulator.control.streamRules().filter((r) => !before.some((b) => b.id === r.id));
+		expect(mine.map((r) => [r.value, r.tag])).toEqual([['acme', 'brand'], ['"acme shoes"', undefined]]);
+		await post(1, 'acme shoes on sale');
+		await post(2, 'other brand only');
+		await post(3, 'acme today');
+		await until('two posts', () => t.items().length === 2);
+		await sleep(300);
+		expect(postIds(t)).toEqual(ids(1, 1).concat(ids(3, 3)));
+		const first = t.items()[0];
+		expect(first).toMatchObject({ event_type: 'post.match', event_id: ids(1, 1)[0] });
+		const line = first.payload as IDataObject;
+		expect((line.matching_rules as IDataObject[]).map((r) => r.id).sort()).toEqual(mine.map((r) => r.id).sort());
+		expect(line.data).toMatchObject({ id: ids(1, 1)[0], text: 'acme shoes on sale', author_id: emulator.users[0].userId, edit_history_tweet_ids: ids(1, 1) });
+		expect(line.includes).toEqual({ users: [{ id: emulator.users[0].userId, name: emulator.users[0].screenName, username: emulator.users[0].screenName }] });
+		const query = new URLSearchParams(streamRequests()[0].query);
+		expect(query.get('expansions')).toBe('author_id');
+		expect(query.get('backfill_minutes')).toBeNull();
+
+		await running.pop()!.close();
+		expect(emulator.control.streamRules()).toEqual(before);
+		expect(openStreams()).toBe(0);
+	});
+
+	it('after drops reconnects with backfill_minutes: every post exactly once, across the reconnects', async () => {
+		emulator.control.setPlatformSettings({ splitWrites: true });
+		const t = await start(harnessFor());
+		await until('the stream', () => openStreams() === 1);
+		for (let n = 1; n <= 5; n++) await post(n);
+		await until('five posts', () => t.items().length === 5);
+		expect(emulator.control.dropActivityStreams(FILTERED)).toBe(1);
+		for (let n = 6; n <= 8; n++) await post(n);
+		await until('the reconnect', () => openStreams() === 1);
+		await until('eight posts', () => t.items().length === 8);
+		emulator.control.dropActivityStreams(FILTERED);
+		await until('the second reconnect', () => openStreams() === 1);
+		for (let n = 9; n <= 10; n++) await post(n);
+		await until('ten posts', () => t.items().length === 10);
+		await sleep(300);
+		// The backfill repeats posts 1-5 (and 1-8): the memory drops them.
+		expect(postIds(t)).toEqual(ids(1, 10));
+		const queries = streamRequests().map((r) => new URLSearchParams(r.query));
+		expect(queries).toHaveLength(3);
+		expect(queries[0].get('backfill_minutes')).toBeNull();
+		for (const q of queries.slice(1)) expect(q.get('backfill_minutes')).toBe('1');
+	});
+
+	it('a burst of 1,500 posts with a drop in the middle: every post once', async () => {
+		const t = await start(harnessFor(), { streamOptions: { reconnectAfterSilence: 2, eventsPerExecution: 'read' } });
+		await until('the stream', () => openStreams() === 1);
+		for (let n = 1; n <= 750; n++) void post(n);
+		emulator.control.dropActivityStreams(FILTERED);
+		for (let n = 751; n <= 1500; n++) void post(n);
+		await until('1,500 posts', () => t.items().length >= 1500, 20_000);
+		await sleep(500);
+		expect(postIds(t).sort()).toEqual(ids(1, 1500));
+	}, 30_000);
+
+	it('a stream that X accepts and drops at once: waits double (no storm), each reconnect logged with its reason', async () => {
+		const hostile = await hostileStream((_req, res) => {
+			res.writeHead(200, { 'content-type': 'application/json' });
+			res.flushHeaders();
+			setTimeout(() => res.socket?.destroy(), 5);
+		});
+		const harness = harnessFor(hostile.url);
+		await start(harness);
+		await sleep(8000);
+		// Without backoff: a connection every few ms. With it: 0, 0.25, 1.25, 3.25, 7.25 s.
+		expect(hostile.connections.length).toBeGreaterThanOrEqual(3);
+		expect(hostile.connections.length).toBeLessThanOrEqual(6);
+		const waits = warnings(harness)
+			.map((m) => /connecting again in ([\d.]+) s/.exec(m)?.[1])
+			.filter((w): w is string => w !== undefined)
+			.map(Number);
+		for (let i = 2; i < waits.length; i++) expect(waits[i]).toBe(waits[i - 1] * 2);
+		for (const line of warnings(harness).filter((m) => /connecting again in/.test(m))) expect(line).toMatch(/the filtered stream ended after [\d.]+ s: (X ended the answer|the connection dropped \(.+\))/);
+	}, 15_000);
+
+	it('when X refuses backfill_minutes (an access level without it), connects again without it and streams on', async () => {
+		const hostile = await hostileStream((req, res) => {
+			if (req.url?.includes('backfill_minutes')) {
+				res.writeHead(403, { 'content-type': 'application/json' });
+				return void res.end(JSON.stringify({ title: 'Forbidden', detail: 'backfill_minutes is not available for this access level', type: 'about:blank', status: 403 }));
+			}
+			passOn(req, res);
+		});
+		const harness = harnessFor(hostile.url);
+		const t = await start(harness);
+		await until('the stream', () => openStreams() === 1);
+		await post(1);
+		await until('the first post', () => t.items().length === 1);
+		emulator.control.dropActivityStreams(FILTERED);
+		await until('a connection without backfill', () => hostile.connections.length >= 3 && openStreams() === 1);
+		await post(2);
+		await until('the second post', () => t.items().length === 2);
+		expect(t.errors).toEqual([]);
+		expect(warnings(harness).some((m) => /X refused to catch up \(403/.test(m))).toBe(true);
+	});
+
+	it('on TooManyConnections says what to do and leaves no rule; with Terminate Others it ends the stale connection and streams', async () => {
+		emulator.control.addStaleStreamConnection(FILTERED);
+		await expect(start(harnessFor())).rejects.toThrow(/X refused the filtered stream: TooManyConnections: held by connection [0-9a-f-]+ from 127\.0\.0\.1 since .*X Webhooks > Connection > Terminate All/);
+		expect(emulator.control.streamRules()).toEqual([]);
+
+		const t = await start(harnessFor(), { streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } });
+		await until('the stream', () => openStreams() === 1);
+		// Only the filtered stream's connections: an activity stream of the App is not ended.
+		expect(emulator.control.requests().filter((r) => r.method === 'DELETE' && r.path.startsWith('/2/connections/')).map((r) => r.path)).toEqual(['/2/connections/filtered_stream']);
+		await post(1);
+		await until('the post', () => t.items().length === 1);
+		expect(t.errors).toEqual([]);
+	});
+
+	it('a second workflow of the App in this n8n is refused at activation, naming the first, before adding rules', async () => {
+		const harness = harnessFor();
+		await start(harness, {}, 'wf-filtered-holder');
+		await until('the stream', () => openStreams() === 1);
+		const rules = emulator.control.streamRules();
+		await expect(start(harness, { rules: { rule: [{ value: 'zeta' }] } })).rejects.toThrow(/Workflow ".*" \(wf-filtered-holder, node "X Trigger"\) already holds this App's filtered stream in this n8n/);
+		expect(emulator.control.streamRules()).toEqual(rules);
+	});
+
+	it('two workflows of one App (two n8n processes, X allowing two connections): each emits only its own posts, and closing one leaves the other\'s rules', async () => {
+		emulator.control.setPlatformSettings({ maxStreamConnections: 2 });
+		let OtherProcessTrigger!: new () => INodeType;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
+		});
+		const a = await start(harnessFor(), { rules: { rule: [{ value: 'alpha' }] } }, 'wf-alpha');
+		const b = await start(harnessFor(emulator.urls.api, OtherProcessTrigger), { rules: { rule: [{ value: 'beta' }] } }, 'wf-beta');
+		await until('two streams', () => openStreams() === 2);
+		await post(1, 'alpha launch');
+		await post(2, 'beta launch');
+		await post(3, 'alpha and beta together');
+		await until('the posts', () => a.items().length === 2 && b.items().length === 2);
+		await sleep(300);
+		expect(postIds(a)).toEqual([...ids(1, 1), ...ids(3, 3)]);
+		expect(postIds(b)).toEqual([...ids(2, 2), ...ids(3, 3)]);
+		await running.splice(running.indexOf(a), 1)[0].close();
+		expect(emulator.control.streamRules().map((r) => r.value)).toEqual(['beta']);
+		await post(4, 'beta again');
+		await until('b\'s post', () => b.items().length === 3);
+		expect(postIds(b).at(-1)).toBe(ids(4, 4)[0]);
+	});
+
+	it('a saved filtered-stream workflow without Delivery keeps the webhook: trigger() opens no stream and adds no rule', async () => {
+		const harness = harnessFor();
+		const parameters = workflow({}, 'wf-saved').nodes[0].parameters as IDataObject;
+		delete parameters.delivery;
+		const t = await harness.startTrigger({ ...workflow({}, 'wf-saved'), nodes: [{ ...workflow({}, 'wf-saved').nodes[0], parameters: parameters as INodeParameters }] });
+		running.push(t);
+		await sleep(300);
+		expect(streamRequests()).toEqual([]);
+		expect(emulator.control.streamRules()).toEqual([]);
+	});
+});
