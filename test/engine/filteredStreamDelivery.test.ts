@@ -257,7 +257,6 @@ describe('X Trigger, filtered stream delivery', () => {
 		emulator.control.setPlatformSettings({ maxStreamConnections: 2 });
 		let OtherProcessTrigger!: new () => INodeType;
 		jest.isolateModules(() => {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
 			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
 		});
 		const a = await start(harnessFor(), { rules: { rule: [{ value: 'alpha' }] } }, 'wf-alpha');
