@@ -50,10 +50,7 @@ async function hostile(rules: RulesAnswer, stream?: StreamAnswer): Promise<{ url
 			const raw = Buffer.concat(chunks);
 			const authorization = String(req.headers.authorization ?? '');
 			tokens.push(authorization.replace(/^Bearer /, ''));
-			let body: IDataObject = {};
-			try {
-				body = JSON.parse(raw.toString('utf8') || '{}') as IDataObject;
-			} catch {}
+			const body = jsonOr(raw.toString('utf8'));
 			if (rules({ method: req.method ?? '', body, authorization }, res)) return;
 			const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answered) => {
 				res.writeHead(answered.statusCode ?? 502, answered.headers);
@@ -65,6 +62,15 @@ async function hostile(rules: RulesAnswer, stream?: StreamAnswer): Promise<{ url
 		return true;
 	});
 	return { url, tokens, streams };
+}
+
+/** A request's JSON body, or {} when it is none. */
+function jsonOr(text: string): IDataObject {
+	try {
+		return JSON.parse(text || '{}') as IDataObject;
+	} catch {
+		return {};
+	}
 }
 
 function harnessFor(apiBaseUrl: string): EngineHarness {
