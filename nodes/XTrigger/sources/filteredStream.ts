@@ -7,6 +7,8 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callEndpoint } from '../../shared/endpoints';
+import { credentialSecrets, redact } from '../../shared/redact';
+import { xCredentials } from '../../shared/transport';
 import { v2 } from '../../shared/v2';
 import { streamLinks } from '../../shared/v2/streamLink';
 import { state } from '../state';
@@ -25,15 +27,32 @@ function ruleSpecs(ctx: Ctx): RuleSpec[] {
 	return list.map((r) => ({ value: String(r.value ?? '').trim(), ...(r.tag ? { tag: String(r.tag) } : {}) }));
 }
 
-/** Adds the listed rules, their ids kept in ruleIds as X creates them; throws X's refusal of any. */
+/** X's list at `key` of an answer, or nothing when it is not a list. */
+function listOf(answer: unknown, key: string): IDataObject[] {
+	const value = ((answer ?? {}) as IDataObject)[key];
+	return Array.isArray(value) ? (value as IDataObject[]).filter((v) => !!v && typeof v === 'object') : [];
+}
+
+/**
+ * Adds the listed rules, their ids kept in ruleIds as X creates them; throws X's refusal of any, in
+ * X's words with any credential removed (X may echo the request), and when X's answer does not
+ * account for every rule sent (no rule id, counts that do not add up): a rule missing is no post.
+ */
 async function addRules(ctx: Ctx, ruleIds: string[]): Promise<void> {
-	const { body } = await callEndpoint(ctx, v2.addStreamRules, { body: { add: ruleSpecs(ctx) } });
-	const answer = (body ?? {}) as IDataObject;
-	for (const rule of (answer.data as IDataObject[] | undefined) ?? []) ruleIds.push(String(rule.id));
-	const refused = (answer.errors as IDataObject[] | undefined) ?? [];
+	const specs = ruleSpecs(ctx);
+	const { body } = await callEndpoint(ctx, v2.addStreamRules, { body: { add: specs } });
+	const created = listOf(body, 'data').filter((rule) => typeof rule.id === 'string' || typeof rule.id === 'number');
+	for (const rule of created) ruleIds.push(String(rule.id));
+	const refused = listOf(body, 'errors');
+	const secrets = credentialSecrets(await xCredentials(ctx, 'app').catch(() => undefined));
 	if (refused.length) {
 		const words = refused.map((e) => `${String(e.value ?? '')}: ${String(e.title ?? '')} ${String(e.detail ?? '')}`.trim()).join('; ');
-		throw new NodeOperationError(ctx.getNode(), `X refused rules under Rules: ${words}`, { description: 'Correct or remove them, then activate again.' });
+		throw new NodeOperationError(ctx.getNode(), redact(`X refused rules under Rules: ${words}`, secrets).slice(0, 2000), { description: 'Correct or remove them, then activate again.' });
+	}
+	if (created.length !== specs.length) {
+		throw new NodeOperationError(ctx.getNode(), `X created ${created.length} of the ${specs.length} rules under Rules and named no refusal.`, {
+			description: 'The rules it created were removed again; activate again, and if this repeats, check the rules with X Webhooks > Stream Rule > Get Many.',
+		});
 	}
 }
 
@@ -50,6 +69,20 @@ async function addRulesAndLink(ctx: IHookFunctions, webhookId: string, ruleIds: 
 	}
 }
 
+/**
+ * Deletes the rules; returns those still at X. An answer that confirms every deletion is taken as
+ * it is; otherwise (a partial error, counts that do not add up) X's list of those rules says which
+ * are left (a rule already gone is not one).
+ */
+async function deleteRules(ctx: Ctx, ruleIds: string[], bearerToken?: string): Promise<string[]> {
+	const { body } = await callEndpoint(ctx, v2.deleteStreamRules, { body: { delete: { ids: ruleIds } }, bearerToken });
+	const summary = (((body ?? {}) as IDataObject).meta as IDataObject | undefined)?.summary as IDataObject | undefined;
+	if (summary?.deleted === ruleIds.length && !listOf(body, 'errors').length) return [];
+	const { body: listed } = await callEndpoint(ctx, v2.listStreamRules, { qs: { ids: ruleIds.join(',') }, bearerToken });
+	const still = new Set(listOf(listed, 'data').map((rule) => String(rule.id)));
+	return ruleIds.filter((id) => still.has(id));
+}
+
 /** Unlinks (when activation linked) and deletes the rules activation added; returns what failed, in words. */
 async function removeRules(ctx: Ctx, webhookId: string | undefined, ruleIds: string[], unlink: boolean, bearerToken?: string): Promise<string[]> {
 	const failed: string[] = [];
@@ -62,7 +95,9 @@ async function removeRules(ctx: Ctx, webhookId: string | undefined, ruleIds: str
 	}
 	if (ruleIds.length) {
 		try {
-			await callEndpoint(ctx, v2.deleteStreamRules, { body: { delete: { ids: ruleIds } }, bearerToken });
+			const left = await deleteRules(ctx, ruleIds, bearerToken);
+			if (left.length) failed.push(`stream rules ${left.join(', ')}: X did not delete them`);
+			ruleIds.splice(0, ruleIds.length, ...left);
 		} catch (error) {
 			failed.push(`stream rules ${ruleIds.join(', ')}: ${(error as Error).message}`);
 		}

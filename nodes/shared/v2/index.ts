@@ -84,6 +84,7 @@ export const v2 = {
 	unsubscribeAccountActivity: entry('accountActivity', 'delete'),
 	addStreamRules: entry('streamRule', 'add'),
 	deleteStreamRules: entry('streamRule', 'delete'),
+	listStreamRules: entry('streamRule', 'getAll'),
 	listStreamLinks: entry('streamLink', 'getAll'),
 	linkStream: entry('streamLink', 'create'),
 	unlinkStream: entry('streamLink', 'delete'),
