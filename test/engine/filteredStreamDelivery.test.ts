@@ -17,6 +17,7 @@ import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+import { filteredStreamWorkflow } from './streamKit';
 
 let emulator: XEmulator;
 everyV2RequestIsAnEndpoint(() => emulator);
@@ -52,30 +53,8 @@ function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeTyp
 	});
 }
 
-function workflow(parameters: INodeParameters, id: string) {
-	return {
-		id,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: {
-					source: 'filteredStream',
-					delivery: 'stream',
-					rules: { rule: [{ value: 'acme', tag: 'brand' }] },
-					streamOptions: { reconnectAfterSilence: 2 },
-					...parameters,
-				},
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	};
-}
-
 async function start(harness: EngineHarness, parameters: INodeParameters = {}, id = `wf-fstream-${++counter}`): Promise<StartedTrigger> {
-	const started = await harness.startTrigger(workflow(parameters, id));
+	const started = await harness.startTrigger(filteredStreamWorkflow(id, parameters));
 	running.push(started);
 	return started;
 }
@@ -278,9 +257,9 @@ describe('X Trigger, filtered stream delivery', () => {
 
 	it('a saved filtered-stream workflow without Delivery keeps the webhook: trigger() opens no stream and adds no rule', async () => {
 		const harness = harnessFor();
-		const parameters = workflow({}, 'wf-saved').nodes[0].parameters as IDataObject;
+		const parameters = filteredStreamWorkflow('wf-saved').nodes[0].parameters as IDataObject;
 		delete parameters.delivery;
-		const t = await harness.startTrigger({ ...workflow({}, 'wf-saved'), nodes: [{ ...workflow({}, 'wf-saved').nodes[0], parameters: parameters as INodeParameters }] });
+		const t = await harness.startTrigger({ ...filteredStreamWorkflow('wf-saved'), nodes: [{ ...filteredStreamWorkflow('wf-saved').nodes[0], parameters: parameters as INodeParameters }] });
 		running.push(t);
 		await sleep(300);
 		expect(streamRequests()).toEqual([]);

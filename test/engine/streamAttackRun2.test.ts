@@ -15,7 +15,7 @@ import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
-import { inFrontOfEmulator, streamSuite, until } from './streamKit';
+import { filteredStreamWorkflow, inFrontOfEmulator, streamSuite, until } from './streamKit';
 
 const suite = streamSuite();
 const { running } = suite;
@@ -81,24 +81,8 @@ function harnessFor(apiBaseUrl: string): EngineHarness {
 	});
 }
 
-function workflow(id: string, parameters: INodeParameters = {}) {
-	return {
-		id,
-		nodes: [
-			{
-				name: 'X Trigger',
-				type: 'n8n-nodes-x-ads.xTrigger',
-				typeVersion: 1.1,
-				parameters: { source: 'filteredStream', delivery: 'stream', rules: { rule: [{ value: 'acme', tag: 'brand' }] }, streamOptions: { reconnectAfterSilence: 2 }, ...parameters },
-				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
-			},
-		],
-		connections: {},
-	};
-}
-
 async function start(harness: EngineHarness, id = `wf-attack2-${++counter}`, parameters: INodeParameters = {}): Promise<StartedTrigger> {
-	const started = await harness.startTrigger(workflow(id, parameters));
+	const started = await harness.startTrigger(filteredStreamWorkflow(id, parameters));
 	running.push(started);
 	return started;
 }
@@ -176,7 +160,7 @@ describe('Stream attack run 2: the rules endpoint at deactivation', () => {
 		});
 		const harness = harnessFor(url);
 		const id = `wf-attack2-stale-${++counter}`;
-		const first = await harness.startTrigger(workflow(id));
+		const first = await harness.startTrigger(filteredStreamWorkflow(id));
 		const mine = rulesAtX().map((r) => r.id);
 		expect(mine).toHaveLength(1);
 		const closed = await first.close().then(
@@ -207,7 +191,7 @@ describe('Stream attack run 2: the rules endpoint at deactivation', () => {
 			return true;
 		});
 		const harness = harnessFor(url);
-		const started = await harness.startTrigger(workflow(`wf-attack2-${++counter}`));
+		const started = await harness.startTrigger(filteredStreamWorkflow(`wf-attack2-${++counter}`));
 		await expect(started.close()).resolves.toBeUndefined();
 		expect(harness.logs.filter((l) => /could not remove/.test(l.message))).toEqual([]);
 	});

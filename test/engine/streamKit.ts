@@ -71,8 +71,8 @@ export async function inFrontOfEmulator(suite: StreamSuite, answer: (req: Incomi
 	return `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`;
 }
 
-/** A workflow of one X Trigger with Delivery "Activity Stream": the user's post.create events, 2 s of silence allowed; `parameters` replace these. */
-export function streamWorkflow(id: string, userId: string, parameters: INodeParameters = {}) {
+/** A workflow of one X Trigger with Delivery "Stream" and these parameters (2 s of silence allowed unless they say otherwise). */
+function oneTriggerWorkflow(id: string, parameters: INodeParameters) {
 	return {
 		id,
 		nodes: [
@@ -80,16 +80,20 @@ export function streamWorkflow(id: string, userId: string, parameters: INodePara
 				name: 'X Trigger',
 				type: 'n8n-nodes-x-ads.xTrigger',
 				typeVersion: 1.1,
-				parameters: {
-					source: 'activity',
-					delivery: 'stream',
-					subscriptions: { subscription: [{ userId, eventTypes: ['post.create'] }] },
-					streamOptions: { reconnectAfterSilence: 2 },
-					...parameters,
-				},
+				parameters: { delivery: 'stream', streamOptions: { reconnectAfterSilence: 2 }, ...parameters },
 				credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' } },
 			},
 		],
 		connections: {},
 	};
+}
+
+/** The activity stream: the user's post.create events; `parameters` replace these. */
+export function streamWorkflow(id: string, userId: string, parameters: INodeParameters = {}) {
+	return oneTriggerWorkflow(id, { source: 'activity', subscriptions: { subscription: [{ userId, eventTypes: ['post.create'] }] }, ...parameters });
+}
+
+/** The filtered stream: posts matching one rule, "acme" tagged "brand"; `parameters` replace these. */
+export function filteredStreamWorkflow(id: string, parameters: INodeParameters = {}) {
+	return oneTriggerWorkflow(id, { source: 'filteredStream', rules: { rule: [{ value: 'acme', tag: 'brand' }] }, ...parameters });
 }
