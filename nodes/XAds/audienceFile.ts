@@ -23,7 +23,7 @@ import { adsRequest } from '../shared/transport';
 import { inputError, shown } from '../shared/validation';
 import { answerCounts } from './audienceAnswers';
 import { fileProperties, inputProperty, isFileMode, readSettings, type FileSettings } from './audienceFileFields';
-import { columnPositions, fileText, firstRowOf, RecordSplitter } from './audienceFileText';
+import { columnPositions, fileText, firstRowOf, LineRecordSplitter } from './audienceFileText';
 
 
 /** Requests in flight at once: each holds one body of at most 5 MB until X answers it. */
@@ -270,7 +270,7 @@ async function runFile(
 		totals.linesRead++;
 		refuse(line, reason);
 	};
-	const splitter = new RecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord, onUnreadable);
+	const splitter = new LineRecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord, onUnreadable);
 	let lastYield = Date.now();
 	const chunks = fileText(ctx, item.itemIndex, settings);
 	try {

@@ -4,18 +4,12 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fileChunks } from '../shared/fileRecords';
+import { fileChunks, type RecordFormat } from '../shared/fileRecords';
 import type { FileEncoding, FileSettings, Mapping } from './audienceFileFields';
 
 /** A line longer than this is no identifier row: it is refused and skipped, not held. */
 export const MAX_LINE_CHARS = 65_536;
 const TOO_LONG = `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (no identifier row is: a file without line breaks?)`;
-
-export interface RecordFormat {
-	/** CSV (quoted fields, "" inside quotes) or one value per line. */
-	csv: boolean;
-	delimiter: string;
-}
 
 /**
  * Splits text that arrives in pieces into records, one per physical line (LF or CRLF), with bounded
@@ -25,7 +19,7 @@ export interface RecordFormat {
  * file (an audience file holds one user per line). Every line reaches onRecord with its 1-based
  * number, or onUnreadable with the reason it cannot be read.
  */
-export class RecordSplitter {
+export class LineRecordSplitter {
 	private carry = '';
 	/** Number of the line the carry belongs to. */
 	private line = 1;
@@ -137,7 +131,7 @@ export async function* fileText(ctx: IExecuteFunctions, itemIndex: number, setti
 /** The first row of a file (read up to its first line break only): a CSV's header, to check the column map before any request; for any file, its encoding's start. */
 export async function firstRowOf(ctx: IExecuteFunctions, itemIndex: number, settings: FileSettings): Promise<string[] | undefined> {
 	let header: string[] | undefined;
-	const splitter = new RecordSplitter(
+	const splitter = new LineRecordSplitter(
 		{ csv: settings.csv, delimiter: settings.delimiter },
 		(fields) => (header ??= fields),
 		(line, reason) => {

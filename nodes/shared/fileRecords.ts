@@ -4,7 +4,7 @@
  * upload and the catalog sync) and the catalog feed's CSV splitter, RFC 4180 as X's scheduled-feed
  * formats are (a quoted product description may hold line breaks), carrying only an unfinished
  * record from one chunk to the next. Audience files are one user per physical line and have their
- * own splitter (../XAds/audienceFileText.ts), where one stray quote cannot swallow the rows after it.
+ * own splitter (LineRecordSplitter in ../XAds/audienceFileText.ts), where one stray quote cannot swallow the rows after it.
  */
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 
@@ -16,7 +16,7 @@ export const MAX_RECORD_CHARS = 65_536;
 // ---- Reading records from a stream of text --------------------------------------------------------
 
 export interface RecordFormat {
-	/** CSV (RFC 4180: quoted fields, "" inside quotes, line breaks inside quotes) or one value per line. */
+	/** CSV (quoted fields, "" inside quotes; whether a quote may run over a line break is the splitter's rule) or one value per line. */
 	csv: boolean;
 	delimiter: string;
 }

@@ -6,11 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { RecordSplitter } from '../../nodes/XAds/audienceFileText';
+import { LineRecordSplitter } from '../../nodes/XAds/audienceFileText';
 import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/audienceHashing';
-import { engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
+import { binaryStartNode, engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 
 const env = engineSuite();
 const { fx, requests } = suiteHelpers(env);
@@ -28,37 +28,12 @@ interface TestFile {
 }
 
 /** Test-only start node: one item per file, its text as binary data held in the item or stored by n8n's binary data service. */
-class TestFiles implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Test Files',
-		name: 'test.files',
-		group: ['input'],
-		version: 1,
-		description: 'Emits one item per file with the text as binary data (engine tests only)',
-		defaults: { name: 'Files' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [
-			{ displayName: 'Files', name: 'files', type: 'json', default: '[]' },
-			{ displayName: 'Store', name: 'store', type: 'string', default: 'item' },
-		],
-	} as unknown as INodeTypeDescription;
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as TestFile[];
-		const store = this.getNodeParameter('store', 0) as string;
-		const out: INodeExecutionData[] = [];
-		for (const file of files) {
-			const buffer = file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.text ?? '', 'utf8');
-			const binary =
-				store === 'filesystem'
-					? await this.helpers.prepareBinaryData(buffer, file.name ?? 'list.csv', 'text/csv')
-					: { data: buffer.toString('base64'), mimeType: 'text/csv', fileName: file.name ?? 'list.csv' };
-			out.push({ json: {}, binary: { [file.property ?? 'data']: binary } });
-		}
-		return [out];
-	}
-}
+const TestFiles = binaryStartNode<TestFile>('test.files', 'Files', (file) => ({
+	bytes: file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.text ?? '', 'utf8'),
+	fileName: file.name ?? 'list.csv',
+	mimeType: 'text/csv',
+	property: file.property,
+}));
 
 fileInputSuite(env, TestFiles);
 
@@ -86,7 +61,7 @@ const members = () => env.emulator.control.audienceMembers(fx().customAudienceId
 describe('reading records from a stream of text', () => {
 	const read = (text: string, csv: boolean, piece: number) => {
 		const records: Array<[number, string[] | string]> = [];
-		const splitter = new RecordSplitter(
+		const splitter = new LineRecordSplitter(
 			{ csv, delimiter: ',' },
 			(fields, line) => records.push([line, [...fields]]),
 			(line, reason) => records.push([line, reason]),

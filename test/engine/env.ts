@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
-import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
@@ -248,6 +248,51 @@ export function fileInputSuite(env: XTestEnv, ...startNodes: Array<new () => INo
 		await service.init();
 	});
 	afterAll(() => rmSync(storage, { recursive: true, force: true }));
+}
+
+/** One file a test start node emits: its bytes and name, the item's JSON, and its binary property (null: the item has none). */
+export interface TestBinary {
+	bytes: Buffer;
+	fileName: string;
+	mimeType: string;
+	property?: string | null;
+	json?: IDataObject;
+}
+
+/**
+ * A test-only start node `type`: its parameters `files` (a JSON list of specs) and `store` ('item':
+ * the bytes held in the item; 'filesystem': stored by n8n's binary data service, read back as a
+ * stream); one item per spec, `toBinary` making the spec's file.
+ */
+export function binaryStartNode<Spec>(type: string, displayName: string, toBinary: (spec: Spec) => TestBinary): new () => INodeType {
+	return class implements INodeType {
+		description = {
+			displayName,
+			name: type,
+			group: ['input'],
+			version: 1,
+			description: 'Emits one item per file spec with the file as binary data (engine tests only)',
+			defaults: { name: displayName },
+			inputs: ['main'],
+			outputs: ['main'],
+			properties: [
+				{ displayName: 'Files', name: 'files', type: 'json', default: '[]' },
+				{ displayName: 'Store', name: 'store', type: 'string', default: 'item' },
+			],
+		} as unknown as INodeTypeDescription;
+
+		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+			const specs = JSON.parse(this.getNodeParameter('files', 0) as string) as Spec[];
+			const store = this.getNodeParameter('store', 0) as string;
+			const out: INodeExecutionData[] = [];
+			for (const spec of specs) {
+				const { bytes, fileName, mimeType, property, json } = toBinary(spec);
+				const binary = store === 'filesystem' ? await this.helpers.prepareBinaryData(bytes, fileName, mimeType) : { data: bytes.toString('base64'), mimeType, fileName };
+				out.push({ json: json ?? {}, binary: property === null ? undefined : { [property ?? 'data']: binary } });
+			}
+			return [out];
+		}
+	};
 }
 
 /** Runs a start node (name, type, parameters) then the X Ads node; `out()` gives X Ads' JSON. */

@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
-import { engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
+import { binaryStartNode, engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';
 
 const env = engineSuite();
@@ -19,37 +19,13 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const uploads = () => env.emulator.control.mediaUploads();
 const mediaRequests = () => requests().filter((r) => r.base === 'api' && r.path.startsWith('/2/media'));
 
-/** Test-only start node: one item per file spec, the bytes held in the item or stored by n8n's binary data service. */
-class TestMedia implements INodeType {
-	description: INodeTypeDescription = {
-		displayName: 'Test Media',
-		name: 'test.media',
-		group: ['input'],
-		version: 1,
-		description: 'Emits one item per media file spec (engine tests only)',
-		defaults: { name: 'Media' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [
-			{ displayName: 'Files', name: 'files', type: 'json', default: '[]' },
-			{ displayName: 'Store', name: 'store', type: 'string', default: 'item' },
-		],
-	} as unknown as INodeTypeDescription;
+type MediaSpec = MediaFileSpec & { property?: string | null; fileName?: string; mimeType?: string; json?: IDataObject };
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const specs = JSON.parse(this.getNodeParameter('files', 0) as string) as Array<MediaFileSpec & { property?: string; fileName?: string; mimeType?: string; json?: IDataObject }>;
-		const store = this.getNodeParameter('store', 0) as string;
-		const out: INodeExecutionData[] = [];
-		for (const spec of specs) {
-			const { bytes, mimeType, fileName } = mediaFile(spec);
-			const type = spec.mimeType ?? mimeType;
-			const name = spec.fileName ?? fileName;
-			const binary = store === 'filesystem' ? await this.helpers.prepareBinaryData(bytes, name, type) : { data: bytes.toString('base64'), mimeType: type, fileName: name };
-			out.push({ json: spec.json ?? {}, binary: spec.property === null ? undefined : { [spec.property ?? 'data']: binary } });
-		}
-		return [out];
-	}
-}
+/** Test-only start node: one item per file spec, the bytes held in the item or stored by n8n's binary data service. */
+const TestMedia = binaryStartNode<MediaSpec>('test.media', 'Media', (spec) => {
+	const { bytes, mimeType, fileName } = mediaFile(spec);
+	return { bytes, mimeType: spec.mimeType ?? mimeType, fileName: spec.fileName ?? fileName, property: spec.property, json: spec.json };
+});
 
 fileInputSuite(env, TestMedia);
 
