@@ -6,112 +6,68 @@
  * drops reconnect with backoff and backfill, every post once, TooManyConnections, two workflows of
  * one App. The hostile server in front of the emulator misbehaves only on the filtered stream.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
-import type { XEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
-import { filteredStreamWorkflow } from './streamKit';
+import { filteredStreamWorkflow, inFrontOfEmulator, sleep, streamSuite, until } from './streamKit';
 
-let emulator: XEmulator;
-everyV2RequestIsAnEndpoint(() => emulator);
+const suite = streamSuite();
+everyV2RequestIsAnEndpoint(() => suite.emulator);
 let counter = 0;
-const running: StartedTrigger[] = [];
-const servers: Server[] = [];
-
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => emulator.close());
-beforeEach(() => {
-	emulator.control.reset();
-	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
-});
-afterEach(async () => {
-	while (running.length) await running.pop()!.close();
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-});
 
 const STREAM = '/2/tweets/search/stream';
 const FILTERED = 'filtered_stream';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function harnessFor(apiBaseUrl = emulator.urls.api, nodeType: new () => INodeType = XTrigger): EngineHarness {
+function harnessFor(apiBaseUrl = suite.emulator.urls.api, nodeType: new () => INodeType = XTrigger): EngineHarness {
 	return new EngineHarness({
 		nodeTypes: [nodeType],
 		credentialTypes: [XAppOnlyApi, XOAuth1Api],
-		credentials: { xAppOnlyApi: { apiKey: emulator.app.consumerKey, apiKeySecret: emulator.app.consumerSecret, apiBaseUrl } },
+		credentials: { xAppOnlyApi: { apiKey: suite.emulator.app.consumerKey, apiKeySecret: suite.emulator.app.consumerSecret, apiBaseUrl } },
 	});
 }
 
 async function start(harness: EngineHarness, parameters: INodeParameters = {}, id = `wf-fstream-${++counter}`): Promise<StartedTrigger> {
 	const started = await harness.startTrigger(filteredStreamWorkflow(id, parameters));
-	running.push(started);
+	suite.running.push(started);
 	return started;
 }
 
-async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
-	const deadline = Date.now() + ms;
-	while (!ok()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(20);
-	}
-}
-
-const openStreams = () => emulator.control.streamConnections().filter((c) => c.endpoint_name === FILTERED && c.disconnected_at === undefined && !c.stale).length;
-const streamRequests = () => emulator.control.requests().filter((r) => r.path === STREAM);
+const openStreams = () => suite.emulator.control.streamConnections().filter((c) => c.endpoint_name === FILTERED && c.disconnected_at === undefined && !c.stale).length;
+const streamRequests = () => suite.emulator.control.requests().filter((r) => r.path === STREAM);
 const warnings = (harness: EngineHarness) => harness.logs.filter((l) => l.level === 'warn').map((l) => l.message);
-const post = (n: number, text = `acme news ${n}`) => emulator.control.emitFilteredPost({ id: `19000000000000${String(n).padStart(5, '0')}`, text, author_id: emulator.users[0].userId });
+const post = (n: number, text = `acme news ${n}`) => suite.emulator.control.emitFilteredPost({ id: `19000000000000${String(n).padStart(5, '0')}`, text, author_id: suite.emulator.users[0].userId });
 const postIds = (t: StartedTrigger) => t.items().map((i) => String(((i.payload as IDataObject).data as IDataObject).id));
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `19000000000000${String(from + i).padStart(5, '0')}`);
 
-/** Passes a request to the emulator as it is; X's drop of an answer reaches the trigger as a drop. */
-function passOn(req: IncomingMessage, res: ServerResponse): void {
-	const target = new URL(emulator.urls.api);
-	const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-		res.writeHead(answer.statusCode ?? 502, answer.headers);
-		answer.pipe(res);
-		answer.on('close', () => !answer.complete && res.destroy());
-	});
-	upstream.on('error', () => res.destroy());
-	req.pipe(upstream);
-}
-
-/** A loopback server in front of the emulator: GET /2/tweets/search/stream is answered by `stream` (and counted), the rest passed on. */
-async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; connections: number[] }> {
-	const target = new URL(emulator.urls.api);
+/**
+ * A loopback server in front of the emulator: GET /2/tweets/search/stream is counted and answered by
+ * `stream` unless it returns false; that and every other request is passed on to the suite.emulator.
+ */
+async function hostileStream(stream: (req: IncomingMessage, res: ServerResponse) => boolean | void): Promise<{ url: string; connections: number[] }> {
 	const connections: number[] = [];
-	const server = createServer((req, res) => {
-		if (req.url?.startsWith(`${target.pathname.replace(/\/$/, '')}${STREAM}?`) || req.url?.endsWith(STREAM)) {
-			connections.push(Date.now());
-			return stream(req, res);
-		}
-		passOn(req, res);
+	const url = await inFrontOfEmulator(suite, (req, res) => {
+		if (!new URL(req.url ?? '/', 'http://127.0.0.1').pathname.endsWith(STREAM)) return false;
+		connections.push(Date.now());
+		return stream(req, res) !== false;
 	});
-	servers.push(server);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	return { url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`, connections };
+	return { url, connections };
 }
 
 describe('X Trigger, filtered stream delivery', () => {
 	it('adds only its rules, emits the posts they match (with matching_rules, author and fields), deletes only its rules on close', async () => {
 		// Another client's rule of the same App: never touched, its posts never emitted.
-		emulator.control.addStreamRule({ value: 'other brand' });
-		const before = emulator.control.streamRules();
+		suite.emulator.control.addStreamRule({ value: 'other brand' });
+		const before = suite.emulator.control.streamRules();
 		const harness = harnessFor();
 		const t = await start(harness, { rules: { rule: [{ value: 'acme', tag: 'brand' }, { value: '"acme shoes"' }] } });
 		await until('the stream', () => openStreams() === 1);
-		const mine = emulator.control.streamRules().filter((r) => !before.some((b) => b.id === r.id));
+		const mine = suite.emulator.control.streamRules().filter((r) => !before.some((b) => b.id === r.id));
 		expect(mine.map((r) => [r.value, r.tag])).toEqual([['acme', 'brand'], ['"acme shoes"', undefined]]);
 		await post(1, 'acme shoes on sale');
 		await post(2, 'other brand only');
@@ -123,28 +79,28 @@ describe('X Trigger, filtered stream delivery', () => {
 		expect(first).toMatchObject({ event_type: 'post.match', event_id: ids(1, 1)[0] });
 		const line = first.payload as IDataObject;
 		expect((line.matching_rules as IDataObject[]).map((r) => r.id).sort()).toEqual(mine.map((r) => r.id).sort());
-		expect(line.data).toMatchObject({ id: ids(1, 1)[0], text: 'acme shoes on sale', author_id: emulator.users[0].userId, edit_history_tweet_ids: ids(1, 1) });
-		expect(line.includes).toEqual({ users: [{ id: emulator.users[0].userId, name: emulator.users[0].screenName, username: emulator.users[0].screenName }] });
+		expect(line.data).toMatchObject({ id: ids(1, 1)[0], text: 'acme shoes on sale', author_id: suite.emulator.users[0].userId, edit_history_tweet_ids: ids(1, 1) });
+		expect(line.includes).toEqual({ users: [{ id: suite.emulator.users[0].userId, name: suite.emulator.users[0].screenName, username: suite.emulator.users[0].screenName }] });
 		const query = new URLSearchParams(streamRequests()[0].query);
 		expect(query.get('expansions')).toBe('author_id');
 		expect(query.get('backfill_minutes')).toBeNull();
 
-		await running.pop()!.close();
-		expect(emulator.control.streamRules()).toEqual(before);
+		await suite.running.pop()!.close();
+		expect(suite.emulator.control.streamRules()).toEqual(before);
 		expect(openStreams()).toBe(0);
 	});
 
 	it('after drops reconnects with backfill_minutes: every post exactly once, across the reconnects', async () => {
-		emulator.control.setPlatformSettings({ splitWrites: true });
+		suite.emulator.control.setPlatformSettings({ splitWrites: true });
 		const t = await start(harnessFor());
 		await until('the stream', () => openStreams() === 1);
 		for (let n = 1; n <= 5; n++) await post(n);
 		await until('five posts', () => t.items().length === 5);
-		expect(emulator.control.dropActivityStreams(FILTERED)).toBe(1);
+		expect(suite.emulator.control.dropActivityStreams(FILTERED)).toBe(1);
 		for (let n = 6; n <= 8; n++) await post(n);
 		await until('the reconnect', () => openStreams() === 1);
 		await until('eight posts', () => t.items().length === 8);
-		emulator.control.dropActivityStreams(FILTERED);
+		suite.emulator.control.dropActivityStreams(FILTERED);
 		await until('the second reconnect', () => openStreams() === 1);
 		for (let n = 9; n <= 10; n++) await post(n);
 		await until('ten posts', () => t.items().length === 10);
@@ -161,7 +117,7 @@ describe('X Trigger, filtered stream delivery', () => {
 		const t = await start(harnessFor(), { streamOptions: { reconnectAfterSilence: 2, eventsPerExecution: 'read' } });
 		await until('the stream', () => openStreams() === 1);
 		for (let n = 1; n <= 750; n++) void post(n);
-		emulator.control.dropActivityStreams(FILTERED);
+		suite.emulator.control.dropActivityStreams(FILTERED);
 		for (let n = 751; n <= 1500; n++) void post(n);
 		await until('1,500 posts', () => t.items().length >= 1500, 20_000);
 		await sleep(500);
@@ -194,14 +150,14 @@ describe('X Trigger, filtered stream delivery', () => {
 				res.writeHead(403, { 'content-type': 'application/json' });
 				return void res.end(JSON.stringify({ title: 'Forbidden', detail: 'backfill_minutes is not available for this access level', type: 'about:blank', status: 403 }));
 			}
-			passOn(req, res);
+			return false;
 		});
 		const harness = harnessFor(hostile.url);
 		const t = await start(harness);
 		await until('the stream', () => openStreams() === 1);
 		await post(1);
 		await until('the first post', () => t.items().length === 1);
-		emulator.control.dropActivityStreams(FILTERED);
+		suite.emulator.control.dropActivityStreams(FILTERED);
 		await until('a connection without backfill', () => hostile.connections.length >= 3 && openStreams() === 1);
 		await post(2);
 		await until('the second post', () => t.items().length === 2);
@@ -210,14 +166,14 @@ describe('X Trigger, filtered stream delivery', () => {
 	});
 
 	it('on TooManyConnections says what to do and leaves no rule; with Terminate Others it ends the stale connection and streams', async () => {
-		emulator.control.addStaleStreamConnection(FILTERED);
+		suite.emulator.control.addStaleStreamConnection(FILTERED);
 		await expect(start(harnessFor())).rejects.toThrow(/X refused the filtered stream: TooManyConnections: held by connection [0-9a-f-]+ from 127\.0\.0\.1 since .*X Webhooks > Connection > Terminate All/);
-		expect(emulator.control.streamRules()).toEqual([]);
+		expect(suite.emulator.control.streamRules()).toEqual([]);
 
 		const t = await start(harnessFor(), { streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } });
 		await until('the stream', () => openStreams() === 1);
 		// Only the filtered stream's connections: an activity stream of the App is not ended.
-		expect(emulator.control.requests().filter((r) => r.method === 'DELETE' && r.path.startsWith('/2/connections/')).map((r) => r.path)).toEqual(['/2/connections/filtered_stream']);
+		expect(suite.emulator.control.requests().filter((r) => r.method === 'DELETE' && r.path.startsWith('/2/connections/')).map((r) => r.path)).toEqual(['/2/connections/filtered_stream']);
 		await post(1);
 		await until('the post', () => t.items().length === 1);
 		expect(t.errors).toEqual([]);
@@ -227,19 +183,19 @@ describe('X Trigger, filtered stream delivery', () => {
 		const harness = harnessFor();
 		await start(harness, {}, 'wf-filtered-holder');
 		await until('the stream', () => openStreams() === 1);
-		const rules = emulator.control.streamRules();
+		const rules = suite.emulator.control.streamRules();
 		await expect(start(harness, { rules: { rule: [{ value: 'zeta' }] } })).rejects.toThrow(/Workflow ".*" \(wf-filtered-holder, node "X Trigger"\) already holds this App's filtered stream in this n8n/);
-		expect(emulator.control.streamRules()).toEqual(rules);
+		expect(suite.emulator.control.streamRules()).toEqual(rules);
 	});
 
 	it('two workflows of one App (two n8n processes, X allowing two connections): each emits only its own posts, and closing one leaves the other\'s rules', async () => {
-		emulator.control.setPlatformSettings({ maxStreamConnections: 2 });
+		suite.emulator.control.setPlatformSettings({ maxStreamConnections: 2 });
 		let OtherProcessTrigger!: new () => INodeType;
 		jest.isolateModules(() => {
 			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
 		});
 		const a = await start(harnessFor(), { rules: { rule: [{ value: 'alpha' }] } }, 'wf-alpha');
-		const b = await start(harnessFor(emulator.urls.api, OtherProcessTrigger), { rules: { rule: [{ value: 'beta' }] } }, 'wf-beta');
+		const b = await start(harnessFor(suite.emulator.urls.api, OtherProcessTrigger), { rules: { rule: [{ value: 'beta' }] } }, 'wf-beta');
 		await until('two streams', () => openStreams() === 2);
 		await post(1, 'alpha launch');
 		await post(2, 'beta launch');
@@ -248,8 +204,8 @@ describe('X Trigger, filtered stream delivery', () => {
 		await sleep(300);
 		expect(postIds(a)).toEqual([...ids(1, 1), ...ids(3, 3)]);
 		expect(postIds(b)).toEqual([...ids(2, 2), ...ids(3, 3)]);
-		await running.splice(running.indexOf(a), 1)[0].close();
-		expect(emulator.control.streamRules().map((r) => r.value)).toEqual(['beta']);
+		await suite.running.splice(suite.running.indexOf(a), 1)[0].close();
+		expect(suite.emulator.control.streamRules().map((r) => r.value)).toEqual(['beta']);
 		await post(4, 'beta again');
 		await until('b\'s post', () => b.items().length === 3);
 		expect(postIds(b).at(-1)).toBe(ids(4, 4)[0]);
@@ -260,9 +216,9 @@ describe('X Trigger, filtered stream delivery', () => {
 		const parameters = filteredStreamWorkflow('wf-saved').nodes[0].parameters as IDataObject;
 		delete parameters.delivery;
 		const t = await harness.startTrigger({ ...filteredStreamWorkflow('wf-saved'), nodes: [{ ...filteredStreamWorkflow('wf-saved').nodes[0], parameters: parameters as INodeParameters }] });
-		running.push(t);
+		suite.running.push(t);
 		await sleep(300);
 		expect(streamRequests()).toEqual([]);
-		expect(emulator.control.streamRules()).toEqual([]);
+		expect(suite.emulator.control.streamRules()).toEqual([]);
 	});
 });
