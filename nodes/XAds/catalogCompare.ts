@@ -76,50 +76,174 @@ export const SENT = 8;
 /** The feed names the id, but its row was refused: X's product is kept as it is. */
 export const REFUSED = 16;
 
+/** A growable byte store of UTF-8 strings, each read back by its start and end. */
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** FNV-1a over bytes. */
+function hashOf(bytes: Uint8Array, start: number, end: number): number {
+	let hash = 0x811c9dc5;
+	for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
+	return hash >>> 0;
+}
+
+class TextArena {
+	bytes = new Uint8Array(64 * 1024);
+	used = 0;
+
+	/** Appends the text; returns its start (its end is `used` afterwards). */
+	add(text: string): number {
+		// UTF-8 takes at most 3 bytes per UTF-16 unit.
+		this.reserve(text.length * 3);
+		const start = this.used;
+		this.used += encoder.encodeInto(text, this.bytes.subarray(start)).written;
+		return start;
+	}
+
+	text(start: number, end: number): string {
+		return decoder.decode(this.bytes.subarray(start, end));
+	}
+
+	private reserve(extra: number): void {
+		if (this.used + extra <= this.bytes.length) return;
+		let size = this.bytes.length * 2;
+		while (size < this.used + extra) size *= 2;
+		const bytes = new Uint8Array(size);
+		bytes.set(this.bytes.subarray(0, this.used));
+		this.bytes = bytes;
+	}
+}
+
+/** Grows a typed array (by doubling) to hold at least `length` elements. */
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array>(array: T, length: number, make: (size: number) => T): T {
+	if (length <= array.length) return array;
+	let size = array.length * 2;
+	while (size < length) size *= 2;
+	const bigger = make(size);
+	bigger.set(array);
+	return bigger;
+}
+
 /**
- * One entry per product id, numbered in the order first met (the Map's order): X's product key,
- * X's fingerprint and the feed's, flags, the feed line. About 100 bytes a product with the id's
- * string and the Map's entry: the products themselves are never held. Grows by doubling.
+ * One entry per product id, numbered in the order first met: the id, X's product key, X's
+ * fingerprint and the feed's, flags, the feed line. Everything lives in typed arrays and two byte
+ * stores (ids and keys as UTF-8), found through an open-addressing table of the ids' hashes, so a
+ * product costs about 60 bytes plus its id and key, and no JavaScript object or string per product
+ * is kept for the garbage collector to trace. The products themselves are never held.
  */
 export class ProductIndex {
-	readonly slot = new Map<string, number>();
-	readonly keys: Array<string | undefined> = [];
+	private readonly ids = new TextArena();
+	private readonly keyText = new TextArena();
+	/** Where each entry's id starts in `ids`; entry n's id ends where n + 1's starts. */
+	private idStart = new Uint32Array(1024);
+	private idHash = new Uint32Array(1024);
+	private keyStart = new Uint32Array(1024);
+	private keyLength = new Uint16Array(1024);
+	/** Entry number + 1 by hash slot (0: free); at most half full. */
+	private table = new Int32Array(4096);
+	private count = 0;
+	/** A scratch copy of the id being looked up, as UTF-8. */
+	private probe = new Uint8Array(1024);
+	private probeHash = 0;
 	flags = new Uint8Array(1024);
 	/** Two fingerprints an entry: X's at n * 32, the feed's at n * 32 + 16. */
-	digests = Buffer.alloc(1024 * 32);
+	digests = new Uint8Array(1024 * 32);
 	/** Line (or item) where each id was first seen in the input. */
 	firstLine = new Uint32Array(1024);
 
 	get size(): number {
-		return this.keys.length;
+		return this.count;
 	}
 
+	/** The entry of an id, or undefined when the index does not hold it. */
+	find(id: string): number | undefined {
+		const n = this.table[this.slotOf(id)] - 1;
+		return n < 0 ? undefined : n;
+	}
+
+	/** The entry of an id, added when new. */
 	entry(id: string): number {
-		let n = this.slot.get(id);
-		if (n !== undefined) return n;
-		n = this.keys.length;
-		if (n >= this.flags.length) {
-			const flags = new Uint8Array(this.flags.length * 2);
-			flags.set(this.flags);
-			this.flags = flags;
-			const digests = Buffer.alloc(this.digests.length * 2);
-			this.digests.copy(digests);
-			this.digests = digests;
-			const lines = new Uint32Array(this.firstLine.length * 2);
-			lines.set(this.firstLine);
-			this.firstLine = lines;
+		let slot = this.slotOf(id);
+		if (this.table[slot] > 0) return this.table[slot] - 1;
+		const n = this.count++;
+		this.reserve(n + 2);
+		this.idStart[n] = this.ids.add(id);
+		this.idStart[n + 1] = this.ids.used;
+		this.idHash[n] = this.probeHash;
+		if (this.count * 2 > this.table.length) {
+			this.rehash();
+			slot = this.free(this.idHash[n]);
 		}
-		this.slot.set(id, n);
-		this.keys.push(undefined);
+		this.table[slot] = n + 1;
 		return n;
 	}
 
-	setDigest(n: number, side: 'x' | 'feed', digest: Buffer): void {
-		digest.copy(this.digests, n * 32 + (side === 'x' ? 0 : 16), 0, 16);
+	id(n: number): string {
+		return this.ids.text(this.idStart[n], this.idStart[n + 1]);
+	}
+
+	/** X's product key of an entry X listed. */
+	key(n: number): string | undefined {
+		return this.keyLength[n] ? this.keyText.text(this.keyStart[n], this.keyStart[n] + this.keyLength[n]) : undefined;
+	}
+
+	setKey(n: number, key: string): void {
+		this.keyStart[n] = this.keyText.add(key);
+		this.keyLength[n] = this.keyText.used - this.keyStart[n];
+	}
+
+	setDigest(n: number, side: 'x' | 'feed', digest: Uint8Array): void {
+		this.digests.set(digest.subarray(0, 16), n * 32 + (side === 'x' ? 0 : 16));
 	}
 
 	/** Whether X's product and the feed's row have the same fingerprint. */
 	same(n: number): boolean {
-		return this.digests.compare(this.digests, n * 32, n * 32 + 16, n * 32 + 16, n * 32 + 32) === 0;
+		const d = this.digests;
+		for (let i = n * 32; i < n * 32 + 16; i++) if (d[i] !== d[i + 16]) return false;
+		return true;
+	}
+
+	/** The table slot holding the id, or the free slot where it would go (its hash left in probeHash). */
+	private slotOf(id: string): number {
+		if (this.probe.length < id.length * 3) this.probe = new Uint8Array(id.length * 3);
+		const length = encoder.encodeInto(id, this.probe).written;
+		const hash = (this.probeHash = hashOf(this.probe, 0, length));
+		const mask = this.table.length - 1;
+		for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+			const held = this.table[slot] - 1;
+			if (held < 0 || (this.idHash[held] === hash && this.holds(held, length))) return slot;
+		}
+	}
+
+	/** The first free slot for a hash (the ids in the table are all different). */
+	private free(hash: number): number {
+		const mask = this.table.length - 1;
+		let slot = hash & mask;
+		while (this.table[slot] > 0) slot = (slot + 1) & mask;
+		return slot;
+	}
+
+	private holds(n: number, length: number): boolean {
+		const start = this.idStart[n];
+		if (this.idStart[n + 1] - start !== length) return false;
+		const bytes = this.ids.bytes;
+		for (let i = 0; i < length; i++) if (bytes[start + i] !== this.probe[i]) return false;
+		return true;
+	}
+
+	private reserve(entries: number): void {
+		this.idStart = grown(this.idStart, entries, (size) => new Uint32Array(size));
+		this.idHash = grown(this.idHash, entries, (size) => new Uint32Array(size));
+		this.keyStart = grown(this.keyStart, entries, (size) => new Uint32Array(size));
+		this.keyLength = grown(this.keyLength, entries, (size) => new Uint16Array(size));
+		this.flags = grown(this.flags, entries, (size) => new Uint8Array(size));
+		this.firstLine = grown(this.firstLine, entries, (size) => new Uint32Array(size));
+		this.digests = grown(this.digests, entries * 32, (size) => new Uint8Array(size));
+	}
+
+	/** Doubles the table and places every entry but the newest (its caller places it) again. */
+	private rehash(): void {
+		this.table = new Int32Array(this.table.length * 2);
+		for (let n = 0; n < this.count - 1; n++) this.table[this.free(this.idHash[n])] = n + 1;
 	}
 }

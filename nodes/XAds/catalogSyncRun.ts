@@ -95,7 +95,7 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 			const n = index.entry(id);
 			if (index.flags[n] & IN_X) continue; // listed twice: the first stays
 			index.flags[n] |= IN_X;
-			index.keys[n] = key;
+			index.setKey(n, key);
 			index.setDigest(n, 'x', fingerprint(r!));
 			read++;
 		}
@@ -206,7 +206,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 		let keptRefused = 0;
 		const deleteKeys: string[] = [];
 		const planned: Record<'create' | 'update' | 'delete' | 'unchanged', string[]> = { create: [], update: [], delete: [], unchanged: [] };
-		const note = (list: string[], id: string) => list.length < LISTED && list.push(id);
+		const note = (list: string[], n: number) => list.length < LISTED && list.push(index.id(n));
 		/** The Dry Run lists at most LISTED ids each; planMore says how many more each list has. */
 		const planMore = () => {
 			const more = Object.entries({ create: toCreate, update: toUpdate, delete: deleteKeys.length, unchanged })
@@ -214,7 +214,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 				.filter(([, count]) => count > 0);
 			return more.length ? { planMore: Object.fromEntries(more) } : {};
 		};
-		for (const [id, n] of index.slot) {
+		for (let n = 0; n < index.size; n++) {
 			const valid = index.flags[n] & SEEN && !(index.flags[n] & REFUSED);
 			if (valid && (!(index.flags[n] & IN_X) || !index.same(n))) index.flags[n] |= SEND;
 			const f = index.flags[n];
@@ -222,19 +222,19 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 			if (f & SEND) {
 				if (f & IN_X) {
 					toUpdate++;
-					note(planned.update, id);
+					note(planned.update, n);
 				} else {
 					toCreate++;
-					note(planned.create, id);
+					note(planned.create, n);
 				}
 			} else if (f & IN_X && f & REFUSED) {
 				keptRefused++;
 			} else if (f & IN_X && f & SEEN) {
 				unchanged++;
-				note(planned.unchanged, id);
+				note(planned.unchanged, n);
 			} else if (f & IN_X) {
-				deleteKeys.push(index.keys[n]!);
-				note(planned.delete, id);
+				deleteKeys.push(index.key(n)!);
+				note(planned.delete, n);
 			}
 		}
 		const summary: IDataObject = {
@@ -286,7 +286,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 			while (inFlight.size >= options.concurrency && !failure) await Promise.race(inFlight);
 			return !failure;
 		};
-		const planOf = (id: string) => (index.flags[index.slot.get(id)!] & IN_X ? 'updated' : 'created');
+		const planOf = (id: string) => (index.flags[index.find(id)!] & IN_X ? 'updated' : 'created');
 		const upsert = (batch: Array<{ values: IDataObject; line: number }>) =>
 			track(async () => {
 				const { body, repeated } = await xRequest(ctx, { ...upsertRequest, body: { products: batch.map((b) => b.values) } }, policy);
@@ -308,7 +308,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 		await feed.read(
 			(raw, line, unreadable) => {
 				if (unreadable || !raw) return;
-				const n = index.slot.get(String(raw.id));
+				const n = index.find(String(raw.id));
 				if (n === undefined || !(index.flags[n] & SEND) || index.flags[n] & SENT) return;
 				let values: IDataObject;
 				try {
@@ -395,10 +395,10 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 
 	function plannedProducts(ix: ProductIndex): IDataObject[] {
 		const out: IDataObject[] = [];
-		for (const [id, n] of ix.slot) {
+		for (let n = 0; n < ix.size; n++) {
 			const f = ix.flags[n];
 			const action = f & SEND ? (f & IN_X ? 'update' : 'create') : f & IN_X ? (f & SEEN ? undefined : 'delete') : undefined;
-			if (action) out.push({ id, product_key: ix.keys[n] ?? null, action });
+			if (action) out.push({ id: ix.id(n), product_key: ix.key(n) ?? null, action });
 		}
 		return out;
 	}
