@@ -270,6 +270,13 @@ describe('pagination that never ends', () => {
 		expect(hostile.requests).toHaveLength(2);
 	}, 15_000);
 
+	it('a v2 Return All stops with an error when X repeats a pagination token (not a silent, short list)', async () => {
+		upstream('same-token', { pasteBearer: true });
+		const result = await run('n8n-nodes-x-ads.xWebhooks', 'xAppOnlyApi', { resource: 'streamRule', operation: 'getAll', returnAll: true, requestOptions: QUICK }, [{}]);
+		expect(result.error?.message).toMatch(/pagination did not end: X sent the pagination token of an earlier page again/);
+		expect(hostile.requests).toHaveLength(2);
+	}, 15_000);
+
 	it('a Limit stops at a page count far beyond what it needs (one record per page, fresh cursors)', async () => {
 		upstream('fresh-cursor');
 		const result = await ads({ resource: 'account', operation: 'getAll', returnAll: false, limit: 5000 }, [{}], true);

@@ -22,6 +22,7 @@
  * | /drip | 200 headers, then one byte every 200 ms, forever |
  * | /same-cursor | pages of one record that always name the same next_cursor |
  * | /fresh-cursor | pages of one record with a new next_cursor every time, forever |
+ * | /same-token | v2 pages of one record that always name the same meta.next_token |
  * | /huge/<n> | one page of n records, no cursor |
  * | /bulk/<MiB> | a 200 JSON answer of that many MiB (one long string) |
  * | /flaky/<n>/<tag> | the first n requests under this tag answer HTML, then as /ok |
@@ -181,6 +182,8 @@ export async function startHostile(options: { host?: string; unref?: boolean } =
 				}
 				case 'same-cursor':
 					return json(200, { request: { params: {} }, data: [record(++cursorCounter)], next_cursor: 'c-same' });
+				case 'same-token':
+					return json(200, { data: [{ id: String(++cursorCounter), value: 'x', tag: 't' }], meta: { result_count: 1, next_token: 't-same' } });
 				case 'fresh-cursor':
 					return json(200, { request: { params: {} }, data: [record(++cursorCounter)], next_cursor: `c-${cursorCounter}` });
 				case 'huge': {

@@ -8,7 +8,7 @@ import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS } from '../pagination';
 import type { RetryPolicy } from '../transport';
 import { xRequest } from '../transport';
 
-/** A list endpoint's runner: every page for Return All, else up to Limit; a token seen before ends the walk. */
+/** A list endpoint's runner: every page for Return All, else up to Limit; a token seen before is an error, as for the Ads lists. */
 export function v2Pages(pageSize: number) {
 	return async (ctx: IExecuteFunctions, item: CheckedItem, policy: RetryPolicy): Promise<IDataObject[]> => {
 		// Return All / Limit: the endpoint's `list` makes execute check them and hand them over with the item.
@@ -17,13 +17,15 @@ export function v2Pages(pageSize: number) {
 		const seen = new Set<string>();
 		let token: string | undefined;
 		let pages = 0;
+		const endless = (why: string) =>
+			new NodeOperationError(ctx.getNode(), `X's pagination did not end: ${why}`, {
+				itemIndex: item.itemIndex,
+				description: `GET ${item.request.path}, after ${pages} pages and ${out.length} records. Nothing from this walk is output. Use a Limit to fetch less; if X's answers repeat, try again later.`,
+			});
 		do {
 			// Fresh tokens forever (each page new): the same bounds as the Ads lists' Return All.
 			if (pages >= MAX_RETURN_ALL_PAGES || out.length > MAX_RETURN_ALL_RECORDS) {
-				throw new NodeOperationError(ctx.getNode(), `X's pagination did not end: more than ${pages >= MAX_RETURN_ALL_PAGES ? `${MAX_RETURN_ALL_PAGES} pages` : `${MAX_RETURN_ALL_RECORDS} records`} (the Return All limit)`, {
-					itemIndex: item.itemIndex,
-					description: `GET ${item.request.path}, after ${pages} pages and ${out.length} records. Nothing from this walk is output. Use a Limit to fetch less; if X's answers repeat, try again later.`,
-				});
+				throw endless(`more than ${pages >= MAX_RETURN_ALL_PAGES ? `${MAX_RETURN_ALL_PAGES} pages` : `${MAX_RETURN_ALL_RECORDS} records`} (the Return All limit)`);
 			}
 			pages++;
 			const wanted = list.returnAll ? pageSize : Math.min(pageSize, list.limit - out.length);
@@ -33,8 +35,9 @@ export function v2Pages(pageSize: number) {
 			const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
 			out.push(...data);
 			token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
-			// A token seen before would walk the same pages again.
-			if (data.length === 0 || (token && seen.has(token))) break;
+			if (data.length === 0) break;
+			// A token seen before would walk the same pages again: ending there would output a short list as if whole.
+			if (token && seen.has(token)) throw endless(`X sent the pagination token of an earlier page again (page ${pages + 1} would repeat one)`);
 			if (token) seen.add(token);
 		} while (token && (list.returnAll || out.length < list.limit));
 		return list.returnAll ? out : out.slice(0, list.limit);
