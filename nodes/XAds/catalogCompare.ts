@@ -1,7 +1,7 @@
 /**
  * The catalog sync's comparison and its compact index: how X echoes each product field and how
  * both sides are read before comparing (a 16-byte fingerprint per product), and one entry per
- * product id (X's product key, the two fingerprints, flags) instead of the products themselves.
+ * product id (X's product key, a fingerprint, flags) instead of the products themselves.
  */
 import { createHash } from 'node:crypto';
 
@@ -76,6 +76,10 @@ export const SENT = 8;
 /** The feed names the id, but its row was refused: X's product is kept as it is. */
 export const REFUSED = 16;
 
+const X_DIGEST = 1;
+const FEED_DIGEST = 2;
+const DIFFERENT = 4;
+
 /** A growable byte store of UTF-8 strings, each read back by its start and end. */
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -125,10 +129,10 @@ function grown<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array>(ar
 }
 
 /**
- * One entry per product id, numbered in the order first met: the id, X's product key, X's
- * fingerprint and the feed's, flags, the feed line. Everything lives in typed arrays and two byte
+ * One entry per product id, numbered in the order first met: the id, X's product key, one
+ * fingerprint and whether the other side's matched it, flags, the feed line. Everything lives in typed arrays and two byte
  * stores (ids and keys as UTF-8), found through an open-addressing table of the ids' hashes, so a
- * product costs about 60 bytes plus its id and key, and no JavaScript object or string per product
+ * product costs about 50 bytes plus its id and key, and no JavaScript object or string per product
  * is kept for the garbage collector to trace. The products themselves are never held.
  */
 export class ProductIndex {
@@ -146,8 +150,10 @@ export class ProductIndex {
 	private probe = new Uint8Array(1024);
 	private probeHash = 0;
 	flags = new Uint8Array(1024);
-	/** Two fingerprints an entry: X's at n * 32, the feed's at n * 32 + 16. */
-	digests = new Uint8Array(1024 * 32);
+	/** One fingerprint an entry: the first side's; the second side is compared with it on arrival. */
+	private digests = new Uint8Array(1024 * 16);
+	/** Per entry: which sides gave a fingerprint (X_DIGEST, FEED_DIGEST), and DIFFERENT once both did. */
+	private digestState = new Uint8Array(1024);
 	/** Line (or item) where each id was first seen in the input. */
 	firstLine = new Uint32Array(1024);
 
@@ -192,15 +198,27 @@ export class ProductIndex {
 		this.keyLength[n] = this.keyText.used - this.keyStart[n];
 	}
 
+	/**
+	 * X's fingerprint or the feed's (16 bytes), in whichever order they come (the listing and the
+	 * feed are read at the same time): the first is kept, the second compared with it.
+	 */
 	setDigest(n: number, side: 'x' | 'feed', digest: Uint8Array): void {
-		this.digests.set(digest.subarray(0, 16), n * 32 + (side === 'x' ? 0 : 16));
+		const mine = side === 'x' ? X_DIGEST : FEED_DIGEST;
+		const state = this.digestState[n];
+		if (state & mine) throw new Error(`the ${side === 'x' ? "X" : 'feed'} fingerprint of ${JSON.stringify(this.id(n))} was given twice`);
+		if (state & (X_DIGEST | FEED_DIGEST)) {
+			let differs = false;
+			for (let i = 0; i < 16 && !differs; i++) differs = this.digests[n * 16 + i] !== digest[i];
+			this.digestState[n] = state | mine | (differs ? DIFFERENT : 0);
+		} else {
+			this.digests.set(digest.subarray(0, 16), n * 16);
+			this.digestState[n] = state | mine;
+		}
 	}
 
-	/** Whether X's product and the feed's row have the same fingerprint. */
+	/** Whether X's product and the feed's row both gave a fingerprint, and the same one. */
 	same(n: number): boolean {
-		const d = this.digests;
-		for (let i = n * 32; i < n * 32 + 16; i++) if (d[i] !== d[i + 16]) return false;
-		return true;
+		return this.digestState[n] === (X_DIGEST | FEED_DIGEST);
 	}
 
 	/** The table slot holding the id, or the free slot where it would go (its hash left in probeHash). */
@@ -238,7 +256,8 @@ export class ProductIndex {
 		this.keyLength = grown(this.keyLength, entries, (size) => new Uint16Array(size));
 		this.flags = grown(this.flags, entries, (size) => new Uint8Array(size));
 		this.firstLine = grown(this.firstLine, entries, (size) => new Uint32Array(size));
-		this.digests = grown(this.digests, entries * 32, (size) => new Uint8Array(size));
+		this.digests = grown(this.digests, entries * 16, (size) => new Uint8Array(size));
+		this.digestState = grown(this.digestState, entries, (size) => new Uint8Array(size));
 	}
 
 	/** Doubles the table and places every entry but the newest (its caller places it) again. */

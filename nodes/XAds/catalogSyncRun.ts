@@ -74,16 +74,29 @@ function productRequest(operation: 'getAll' | 'upsert' | 'delete', catalogId: st
 /** Reads X's catalog page after page into the index; stopped() ends it early (the feed failed). */
 async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: RetryPolicy, index: ProductIndex, counts: Counts, stopped: () => Error | undefined): Promise<{ read: number; unreadable: number }> {
 	const seen = new Set<string>();
-	let cursor: string | undefined;
+	const fetchPage = (cursor?: string) => {
+		const answer = adsRequest(ctx, { ...request, qs: { count: LIST_PAGE, ...(cursor ? { cursor } : {}) } }, policy);
+		answer.catch(() => {}); // awaited below; a stop before that must not leave it unhandled
+		return answer;
+	};
+	let next: Promise<AdsEnvelope> | undefined = fetchPage();
 	let read = 0;
 	let unreadable = 0;
-	for (let page = 1; ; page++) {
+	for (let page = 1; next; page++) {
 		const stop = stopped();
 		if (stop) throw stop;
-		if (page > MAX_LIST_PAGES) throw new SyncFailure(`X's product listing did not end after ${MAX_LIST_PAGES} pages`);
-		const envelope = await adsRequest(ctx, { ...request, qs: { count: LIST_PAGE, ...(cursor ? { cursor } : {}) } }, policy);
+		const envelope = await next;
 		counts.listRequests++;
 		const data = Array.isArray(envelope.data) ? (envelope.data as unknown[]) : [];
+		// The next page is asked for before this one is indexed: its round trip hides the indexing.
+		const cursor = typeof envelope.next_cursor === 'string' && envelope.next_cursor !== '' ? envelope.next_cursor : undefined;
+		next = undefined;
+		if (cursor && data.length > 0) {
+			if (seen.has(cursor)) throw new SyncFailure(`X sent the cursor of an earlier page again (page ${page + 1})`);
+			if (page >= MAX_LIST_PAGES) throw new SyncFailure(`X's product listing did not end after ${MAX_LIST_PAGES} pages`);
+			seen.add(cursor);
+			next = fetchPage(cursor);
+		}
 		for (const record of data) {
 			const r = record as IDataObject | null;
 			const id = r && typeof r === 'object' ? r.id : undefined;
@@ -99,10 +112,6 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 			index.setDigest(n, 'x', fingerprint(r!));
 			read++;
 		}
-		cursor = typeof envelope.next_cursor === 'string' && envelope.next_cursor !== '' ? envelope.next_cursor : undefined;
-		if (!cursor || data.length === 0) break;
-		if (seen.has(cursor)) throw new SyncFailure(`X sent the cursor of an earlier page again (page ${page + 1})`);
-		seen.add(cursor);
 	}
 	return { read, unreadable };
 }

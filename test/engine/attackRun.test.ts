@@ -157,3 +157,14 @@ describe('Attack run: audience counts', () => {
 		expect(hostile.requests.filter((r) => r.method === 'POST').length).toBe(1);
 	});
 });
+
+describe('catalog sync: a listing that repeats itself', () => {
+	it('X naming an earlier page\'s cursor again stops the sync with that reason before anything is written', async () => {
+		hostile.clear();
+		const result = await withAdsBaseUrl(env, `${hostile.url}/same-cursor`, () =>
+			env.ads({ resource: 'productCatalog', operation: 'sync', catalog: '1547080201384865792' }, [{ id: 'p1', title: 'T', description: 'D', availability: 'in stock', condition: 'new', price: '1.00 USD', link: 'https://example.com/p1', image_link: 'https://example.com/p1.jpg', brand: 'B' }]),
+		);
+		expect(result.error?.message).toBe('Sync stopped: X sent the cursor of an earlier page again (page 3)');
+		expect(hostile.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+	});
+});

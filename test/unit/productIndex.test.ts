@@ -36,7 +36,7 @@ describe('ProductIndex', () => {
 		for (const absent of ['', 'sku-', 'sku-0 ', 'sku-1', 'Größe-2-😀 ', 'SKU-0', '199999 ']) expect(index.find(absent)).toBeUndefined();
 	});
 
-	it('keeps X product keys, flags, lines and the two fingerprints per entry across growth', () => {
+	it('keeps X product keys, flags and lines per entry across growth, and tells a differing fingerprint in either order (never same with one side missing)', () => {
 		const index = new ProductIndex();
 		const count = 5000;
 		for (let n = 0; n < count; n++) {
@@ -44,10 +44,13 @@ describe('ProductIndex', () => {
 			if (n % 3) index.setKey(e, `15470807878659${String(n).padStart(5, '0')}`);
 			index.flags[e] = n % 256;
 			index.firstLine[e] = n + 2;
+			// Either side first (the listing and the feed are read at the same time); every 5th has no feed row.
 			const digest = Buffer.alloc(16, n % 251);
-			index.setDigest(e, 'x', digest);
-			if (n % 2) digest[15] ^= 1; // the feed's differs in its last byte for odd n
-			index.setDigest(e, 'feed', digest);
+			const other = Buffer.from(digest);
+			if (n % 2) other[n % 16] ^= 1; // the second side differs in one byte for odd n
+			const [first, second] = n % 4 < 2 ? (['x', 'feed'] as const) : (['feed', 'x'] as const);
+			index.setDigest(e, first, digest);
+			if (n % 5) index.setDigest(e, second, other);
 		}
 		for (let n = 0; n < count; n++) {
 			const e = index.find(`p${n}`)!;
@@ -56,8 +59,9 @@ describe('ProductIndex', () => {
 				n % 3 ? `15470807878659${String(n).padStart(5, '0')}` : undefined,
 				n % 256,
 				n + 2,
-				n % 2 === 0,
+				n % 2 === 0 && n % 5 !== 0,
 			]);
 		}
+		expect(() => index.setDigest(index.find('p1')!, 'x', Buffer.alloc(16))).toThrow(/given twice/);
 	});
 });
