@@ -157,22 +157,31 @@ describe('every /2 route the emulator serves answers as openapi.json describes',
 		expect((await call('DELETE', '/2/connections/all', '/2/connections/all')).json.data).toMatchObject({ successful_kills: 1, failed_kills: 0 });
 	});
 
-	it('the activity stream: newline-delimited lines that conform, keep-alives, TooManyConnections while one is open', async () => {
-		emu.control.setPlatformSettings({ keepAliveMs: 50 });
-		await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: emu.users[0].userId } });
+	/**
+	 * Opens a stream, sees a second connection refused with X's TooManyConnections (which openapi.json
+	 * does not describe), emits an event, and reads until a keep-alive follows the first line.
+	 */
+	async function firstStreamLines(path: string, query: string, emit: () => Promise<unknown>): Promise<string[]> {
 		const abort = new AbortController();
-		const r = await fetch(`${emu.urls.api}/2/activity/stream`, { headers: { authorization: `Bearer ${bearer}` }, signal: abort.signal });
+		const r = await fetch(`${emu.urls.api}${path}${query}`, { headers: { authorization: `Bearer ${bearer}` }, signal: abort.signal });
 		expect(r.status).toBe(200);
-		exercised.add('GET /2/activity/stream');
-		// A second connection: X's TooManyConnections, which openapi.json does not describe.
-		const second = await fetch(`${emu.urls.api}/2/activity/stream`, { headers: { authorization: `Bearer ${bearer}` } });
+		exercised.add(`GET ${path}`);
+		const second = await fetch(`${emu.urls.api}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
 		expect({ status: second.status, body: await second.json() }).toEqual({ status: 429, body: expect.objectContaining({ connection_issue: 'TooManyConnections' }) });
-		await emu.control.emitActivity(emu.users[0].userId, 'post.create', { id: '1860000000000000001', text: 'hi', edit_history_tweet_ids: ['1860000000000000001'] });
+		await emit();
 		const reader = r.body!.getReader();
 		let text = '';
 		while (!/\r\n\r\n/.test(text.slice(text.indexOf('}')))) text += new TextDecoder().decode((await reader.read()).value);
 		abort.abort();
-		const lines = text.split('\r\n').filter((l) => l !== '');
+		return text.split('\r\n').filter((l) => l !== '');
+	}
+
+	it('the activity stream: newline-delimited lines that conform, keep-alives, TooManyConnections while one is open', async () => {
+		emu.control.setPlatformSettings({ keepAliveMs: 50 });
+		await call('POST', '/2/activity/subscriptions', '/2/activity/subscriptions', { event_type: 'post.create', filter: { user_id: emu.users[0].userId } });
+		const lines = await firstStreamLines('/2/activity/stream', '', () =>
+			emu.control.emitActivity(emu.users[0].userId, 'post.create', { id: '1860000000000000001', text: 'hi', edit_history_tweet_ids: ['1860000000000000001'] }),
+		);
 		expect(lines).toHaveLength(1);
 		expect(activityStreamLineProblems(JSON.parse(lines[0]))).toEqual([]);
 		expect(JSON.parse(lines[0]).data).toMatchObject({ event_type: 'post.create', event_uuid: expect.stringMatching(/^\d{1,19}$/) });
@@ -182,19 +191,9 @@ describe('every /2 route the emulator serves answers as openapi.json describes',
 	it('the filtered stream: lines that conform (matching_rules, asked fields and expansions), keep-alives, TooManyConnections while one is open', async () => {
 		emu.control.setPlatformSettings({ keepAliveMs: 50 });
 		const rule = emu.control.addStreamRule({ value: 'acme', tag: 'brand' });
-		const abort = new AbortController();
-		const url = `${emu.urls.api}/2/tweets/search/stream?tweet.fields=author_id,created_at&expansions=author_id&user.fields=username`;
-		const r = await fetch(url, { headers: { authorization: `Bearer ${bearer}` }, signal: abort.signal });
-		expect(r.status).toBe(200);
-		exercised.add('GET /2/tweets/search/stream');
-		const second = await fetch(`${emu.urls.api}/2/tweets/search/stream`, { headers: { authorization: `Bearer ${bearer}` } });
-		expect({ status: second.status, body: await second.json() }).toEqual({ status: 429, body: expect.objectContaining({ connection_issue: 'TooManyConnections' }) });
-		await emu.control.emitFilteredPost({ id: '1900000000000000001', text: 'acme news', author_id: emu.users[0].userId, created_at: '2026-01-01T00:00:00.000Z', lang: 'en' });
-		const reader = r.body!.getReader();
-		let text = '';
-		while (!/\r\n\r\n/.test(text.slice(text.indexOf('}')))) text += new TextDecoder().decode((await reader.read()).value);
-		abort.abort();
-		const lines = text.split('\r\n').filter((l) => l !== '');
+		const lines = await firstStreamLines('/2/tweets/search/stream', '?tweet.fields=author_id,created_at&expansions=author_id&user.fields=username', () =>
+			emu.control.emitFilteredPost({ id: '1900000000000000001', text: 'acme news', author_id: emu.users[0].userId, created_at: '2026-01-01T00:00:00.000Z', lang: 'en' }),
+		);
 		expect(lines).toHaveLength(1);
 		const line = JSON.parse(lines[0]);
 		expect(filteredStreamLineProblems(line)).toEqual([]);

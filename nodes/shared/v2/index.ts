@@ -16,6 +16,12 @@ import { webhookResource } from './webhook';
 /** The X Webhooks node's resources, in the order of its Resource list. */
 export const webhookResources: Resource[] = [webhookResource, activitySubscriptionResource, accountActivityResource, streamRuleResource, streamLinkResource, connectionResource];
 
+/** How both streams catch up after a drop: minutes to backfill (at most 5), or a start time. */
+const STREAM_CATCH_UP: Endpoint['fields'] = [
+	{ wire: 'backfill_minutes', label: 'Backfill Minutes', type: 'number', rules: { min: 1, max: 5 } },
+	{ wire: 'start_time', label: 'Start Time', type: 'dateTime' },
+];
+
 /** Endpoints no node offers as an operation: only the trigger calls them. */
 const triggerOnly = {
 	/** Who the user credential is (openapi.json getUsersMe; X's reference has no page of its own for it). */
@@ -39,10 +45,7 @@ const triggerOnly = {
 		host: 'api',
 		path: '/2/activity/stream',
 		docs: 'https://docs.x.com/x-api/activity/activity-stream',
-		fields: [
-			{ wire: 'backfill_minutes', label: 'Backfill Minutes', type: 'number', rules: { min: 1, max: 5 } },
-			{ wire: 'start_time', label: 'Start Time', type: 'dateTime' },
-		],
+		fields: [...STREAM_CATCH_UP],
 	},
 	/**
 	 * The filtered stream by connection: posts matching the App's rules, one JSON object per line with
@@ -59,8 +62,7 @@ const triggerOnly = {
 		path: '/2/tweets/search/stream',
 		docs: 'https://docs.x.com/x-api/stream/stream-filtered-posts',
 		fields: [
-			{ wire: 'backfill_minutes', label: 'Backfill Minutes', type: 'number', rules: { min: 1, max: 5 } },
-			{ wire: 'start_time', label: 'Start Time', type: 'dateTime' },
+			...STREAM_CATCH_UP,
 			{ wire: 'tweet.fields', label: 'Post Fields', type: 'string' },
 			{ wire: 'expansions', label: 'Expansions', type: 'string' },
 			{ wire: 'user.fields', label: 'User Fields', type: 'string' },
