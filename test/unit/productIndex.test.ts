@@ -36,6 +36,19 @@ describe('ProductIndex', () => {
 		for (const absent of ['', 'sku-', 'sku-0 ', 'sku-1', 'Größe-2-😀 ', 'SKU-0', '199999 ']) expect(index.find(absent)).toBeUndefined();
 	});
 
+	it('tells apart ids whose 32-bit hashes collide (same length, same FNV-1a hash)', () => {
+		const index = new ProductIndex();
+		// Found by search: each pair has the same FNV-1a hash of its UTF-8 bytes.
+		const pairs = [['sku-0667786', 'sku-1526240'], ['sku-0667787', 'sku-1526241'], ['sku-0667784', 'sku-1526242']];
+		for (const [a] of pairs) index.entry(a);
+		for (const [a, b] of pairs) {
+			expect(index.find(b)).toBeUndefined();
+			const n = index.entry(b);
+			expect([index.id(n), index.find(a) !== n, index.find(b)]).toEqual([b, true, n]);
+		}
+		expect(index.size).toBe(6);
+	});
+
 	it('keeps X product keys, flags and lines per entry across growth, and tells a differing fingerprint in either order (never same with one side missing)', () => {
 		const index = new ProductIndex();
 		const count = 5000;
