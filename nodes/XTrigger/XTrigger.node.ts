@@ -197,7 +197,7 @@ export class XTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: 3600 },
 						default: DEFAULT_MAX_RECONNECT_WAIT_S,
-						description: 'The longest wait between two connection attempts. The first reconnect comes after 250 ms; after each further attempt that did not prove itself (no new event, and no keep-alive after 20 seconds) the wait doubles from 1 second up to this. Every reconnect is logged with its reason.',
+						description: 'The longest wait between two connection attempts. Waits follow X\'s guide to handling disconnections: after a dropped connection or a network error 250 ms, then 250 ms more each attempt up to 16 s; after an HTTP error 5 s, doubling; after a 429 60 s, doubling. Only a connection that proves itself (a new event, or a keep-alive after 20 seconds) starts them again. Every reconnect is logged with its reason.',
 					},
 					{
 						displayName: 'On Too Many Connections',

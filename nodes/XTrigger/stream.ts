@@ -27,7 +27,7 @@ import { callEndpoint, endpointRequest } from '../shared/endpoints';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
 import { v2 } from '../shared/v2';
 import { rateLimitWaitMs, retryAfterMs } from '../shared/rateLimit';
-import { PROVEN_AFTER_MS, ReconnectBackoff } from './backoff';
+import { PROVEN_AFTER_MS, ReconnectBackoff, SCHEDULE_WORDS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
 
 /** X keeps 5 minutes for backfill_minutes; a longer gap asks by start_time. */
@@ -466,7 +466,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 					lastAlive ??= opened;
 					const reason = await read(answer.body, answer.close, opened, () => (lastAlive = Date.now()), () => backoff.proven());
 					if (abort.signal.aborted) break;
-					waitMs = backoff.next();
+					waitMs = backoff.next('network');
 					why = `the ${options.label} ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
 				} else if (isTooManyConnections(answer.status, answer.text ?? '')) {
 					const recently = takenOver.get(options.app);
@@ -482,7 +482,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 					const holder = await holders(heldSince);
 					if (heldSince !== undefined && !holder.newer) {
 						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
-						waitMs = backoff.rateLimited();
+						waitMs = backoff.next('rateLimited');
 						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
 					} else {
 						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
@@ -507,20 +507,20 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 				} else if (answer.status === 429) {
 					// A rate limit: X's reset time, however absurd, is held between X's minute and Max Reconnect Wait.
 					const asked = rateLimitWaitMs(answer.headers ?? {}) ?? retryAfterMs(answer.headers ?? {});
-					waitMs = backoff.rateLimited(asked);
+					waitMs = backoff.next('rateLimited', asked);
 					why = `the ${options.label} answered 429 (rate limit)`;
 				} else {
-					waitMs = backoff.next();
+					waitMs = backoff.next('http');
 					why = `the ${options.label} answered ${answer.status}`;
 				}
 			} catch (error) {
 				if (abort.signal.aborted) break;
-				waitMs = backoff.next();
+				waitMs = backoff.next('network');
 				why = `could not connect to the ${options.label} (${lateAttempt ?? (error as Error).message})`;
 			}
 			if (first) answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
 			first = false;
-			ctx.logger.warn(`X Trigger: ${why}; connecting again in ${(waitMs / 1000).toFixed(waitMs < 1000 ? 2 : 0)} s (attempt ${backoff.failures} in a row without a proven connection; waits double up to ${Math.round(options.maxWaitMs / 1000)} s)`);
+			ctx.logger.warn(`X Trigger: ${why}; connecting again in ${Math.round(waitMs / 10) / 100} s (attempt ${backoff.failures} in a row without a proven connection; after ${SCHEDULE_WORDS[backoff.lastKind]}, never beyond ${Math.round(options.maxWaitMs / 1000)} s)`);
 			await sleep(waitMs, abort.signal).catch(() => undefined);
 		}
 		onConnected();

@@ -128,7 +128,7 @@ describe("The node's event budget (X: 60,000 events per 15 minutes)", () => {
 		const t0 = Date.now();
 		await budget.take(600, 1000);
 		await budget.take(400, 1000);
-		expect(Date.now() - t0).toBeLessThan(100);
+		expect(Date.now() - t0).toBeLessThan(250); // no wait: a wait would last the 300 ms window
 		const waits: number[] = [];
 		await budget.take(1, 1000, (ms) => waits.push(ms));
 		expect(Date.now() - t0).toBeGreaterThanOrEqual(290);

@@ -92,31 +92,58 @@ describe('X Trigger stream: reconnects back off until a connection proves itself
 		},
 	};
 	for (const [name, behaviour] of Object.entries(accepted)) {
-		it(`a stream that ${name}: waits double (no storm), each reconnect logged with its reason`, async () => {
+		it(`a stream that ${name}: waits grow by X's 250 ms step (no storm), each reconnect logged with its reason`, async () => {
 			const hostile = await hostileStream(behaviour);
 			const harness = harnessFor(hostile.url);
 			await start(harness);
-			await sleep(8000);
-			// Without backoff: a connection every ~260 ms (30 in 8 s). With it: 0, 0.25, 1.25, 3.25, 7.25 s.
-			expect(hostile.connections.length).toBeGreaterThanOrEqual(3);
-			expect(hostile.connections.length).toBeLessThanOrEqual(6);
+			await sleep(6000);
+			// Without backoff: a connection every few ms. With X's step: 0, 0.25, 0.75, 1.5, 2.5, 3.75, 5.25 s.
+			expect(hostile.connections.length).toBeGreaterThanOrEqual(5);
+			expect(hostile.connections.length).toBeLessThanOrEqual(7);
 			const waits = announcedWaits(harness);
 			expect(waits.length).toBeGreaterThanOrEqual(hostile.connections.length - 1);
-			for (let i = 2; i < waits.length; i++) expect(waits[i]).toBe(waits[i - 1] * 2);
+			expect(waits).toEqual(waits.map((_, i) => 0.25 * (i + 1)));
 			const reasons = warnings(harness).filter((m) => /connecting again in/.test(m));
 			for (const line of reasons) expect(line).toMatch(/the activity stream ended after [\d.]+ s: (X ended the answer|the connection dropped \(.+\))/);
 		}, 15_000);
 	}
 
-	it('waits no longer than Max Reconnect Wait (the cap the user sets)', async () => {
-		const hostile = await hostileStream(accepted['answers 200, then ends the answer at once']);
+	it('waits no longer than Max Reconnect Wait (the cap the user sets), whatever X\'s schedule asks', async () => {
+		// 503 answers: X's schedule for HTTP errors asks for 5 s, then 10 s, 20 s; the cap is 2 s.
+		const hostile = await hostileStream((_req, res) => {
+			res.writeHead(503, { 'content-type': 'application/json' });
+			res.end(JSON.stringify({ title: 'Service Unavailable', status: 503 }));
+		});
 		const harness = harnessFor(hostile.url);
 		await start(harness, { streamOptions: { reconnectAfterSilence: 2, maxReconnectWait: 2 } });
-		await sleep(7500);
+		await sleep(5000);
+		expect(hostile.connections.length).toBeGreaterThanOrEqual(2);
+		expect(hostile.connections.length).toBeLessThanOrEqual(3);
 		const waits = announcedWaits(harness);
-		expect(Math.max(...waits)).toBe(2);
-		expect(waits.filter((w) => w === 2).length).toBeGreaterThanOrEqual(2);
-		expect(warnings(harness).some((m) => /waits double up to 2 s/.test(m))).toBe(true);
+		expect(waits).toEqual(waits.map(() => 2));
+		expect(warnings(harness).some((m) => /answered 503; connecting again in 2 s .*after an HTTP error X asks for 5 s, doubling, never beyond 2 s/.test(m))).toBe(true);
+	}, 15_000);
+
+	it('an HTTP error waits X\'s 5 s; dropped connections after it grow by their own 250 ms step', async () => {
+		let attempt = 0;
+		const hostile = await hostileStream((_req, res) => {
+			if (attempt++ === 0) {
+				res.writeHead(503, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ title: 'Service Unavailable', status: 503 }));
+			} else {
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end();
+			}
+		});
+		const harness = harnessFor(hostile.url);
+		await start(harness);
+		await until('four attempts', () => hostile.connections.length >= 4, 9000);
+		// 503, 5 s, a drop, 0.25 s, a drop, 0.5 s, a drop: the 503 did not count as a network failure.
+		expect(announcedWaits(harness).slice(0, 3)).toEqual([5, 0.25, 0.5]);
+		const gaps = hostile.connections.slice(1, 4).map((t, i) => t - hostile.connections[i]);
+		expect(gaps[0]).toBeGreaterThanOrEqual(4900);
+		expect(gaps[1]).toBeLessThan(1500);
+		expect(warnings(harness).find((m) => /connecting again/.test(m))).toMatch(/attempt 1 in a row without a proven connection; after an HTTP error X asks for 5 s, doubling, never beyond 320 s/);
 	}, 15_000);
 
 	it('a connection that delivered a new event starts the count again: the next reconnect is quick', async () => {
