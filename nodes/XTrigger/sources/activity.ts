@@ -48,7 +48,7 @@ export function checkSubscriptionSpecs(ctx: IHookFunctions | ITriggerFunctions):
 		const privateKinds = spec.eventTypes.filter(isPrivateKind);
 		if (privateKinds.length && !hasUserCredential(ctx)) {
 			throw new NodeOperationError(ctx.getNode(), `Activity subscription to ${privateKinds.join(', ')} of user ${spec.userId || '(no User ID)'}: private kinds need the user's context: ${USER_CREDENTIAL_HINT}.`, {
-				description: 'Nothing was created at X. Add the credential under X OAuth 1.0a (or remove the private kinds), then activate again.',
+				description: 'Nothing was created at X. Add the credential under X OAuth 1.0a or X User OAuth2 (or remove the private kinds), then activate again.',
 			});
 		}
 		try {
@@ -85,7 +85,7 @@ export async function createSubscriptions(ctx: IHookFunctions | ITriggerFunction
 				throw activationError(
 					error,
 					`Could not create the activity subscription to ${eventType} events of user ${spec.userId || '(no User ID)'}`,
-					`Correct the subscription under Activity Subscriptions: User ID must be the numeric X user ID, Direction is only for ${DIRECTIONAL_KINDS.join(', ')}, and private kinds are created with the X OAuth 1.0a credential of that same user.`,
+					`Correct the subscription under Activity Subscriptions: User ID must be the numeric X user ID, Direction is only for ${DIRECTIONAL_KINDS.join(', ')}, and private kinds are created with the X OAuth 1.0a or X User OAuth2 credential of that same user.`,
 				);
 			}
 		}
