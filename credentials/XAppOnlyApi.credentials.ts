@@ -10,6 +10,7 @@ import type {
 import { apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { fetchBearerToken } from '../nodes/shared/bearer';
 import { v2 } from '../nodes/shared/v2';
+import { USER_AGENT } from '../nodes/shared/userAgent';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token
@@ -83,6 +84,7 @@ export class XAppOnlyApi implements ICredentialType {
 			// n8n would otherwise follow a redirect to any host with the bearer token.
 			disableFollowRedirect: true,
 			timeout: 30_000,
+			headers: { 'User-Agent': USER_AGENT },
 		},
 	};
 }

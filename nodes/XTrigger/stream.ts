@@ -29,6 +29,7 @@ import { v2 } from '../shared/v2';
 import { rateLimitWaitMs, retryAfterMs } from '../shared/rateLimit';
 import { PROVEN_AFTER_MS, ReconnectBackoff, SCHEDULE_WORDS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
+import { USER_AGENT } from '../shared/userAgent';
 
 /** X keeps 5 minutes for backfill_minutes; a longer gap asks by start_time. */
 const MAX_BACKFILL_MINUTES = 5;
@@ -285,7 +286,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 			ignoreHttpStatusErrors: true,
 			// The token as it is: n8n's credential handling needs expression evaluation, which n8n
 			// 2.x allows only while trigger() runs, and the stream reconnects long after.
-			headers: { Authorization: `Bearer ${token}` },
+			headers: { Authorization: `Bearer ${token}`, 'User-Agent': USER_AGENT },
 		};
 		const answer = (await ctx.helpers.httpRequest(request)) as { statusCode: number; body: Readable; headers?: Record<string, string> };
 		if (answer.statusCode === 200) return { status: 200, body: answer.body };

@@ -5,6 +5,7 @@ import { jsonParse } from 'n8n-workflow';
 import { X_API_BASE_URL } from './credentialFields';
 import { percentEncode } from './oauth1';
 import { credentialSecrets, redact } from './redact';
+import { USER_AGENT } from './userAgent';
 
 /** Token requests are small: an answer that takes longer than this is not coming. */
 const TOKEN_TIMEOUT_MS = 30_000;
@@ -43,6 +44,7 @@ export async function appKeysRequest(
 		headers: {
 			Authorization: basicAuthorization(keys),
 			'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
+			'User-Agent': USER_AGENT,
 		},
 		body: form,
 		json: true,

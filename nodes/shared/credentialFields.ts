@@ -3,6 +3,7 @@
  * emulator can stand in for X) and the Ads environment.
  */
 import type { INodeProperties } from 'n8n-workflow';
+import { USER_AGENT } from './userAgent';
 
 export const X_API_BASE_URL = 'https://api.x.com';
 export const X_ADS_BASE_URL = 'https://ads-api.x.com';
@@ -60,5 +61,6 @@ export const listOneAccountTest = {
 		// n8n would otherwise follow a redirect to any host with the signed Authorization header.
 		disableFollowRedirect: true,
 		timeout: 30_000,
+		headers: { 'User-Agent': USER_AGENT },
 	},
 };

@@ -22,6 +22,7 @@ import type { TokenOverride } from './oauth1';
 import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } from './oauth1';
 import { backoffMs, rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import { credentialSecrets, redact } from './redact';
+import { USER_AGENT } from './userAgent';
 
 export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | ITriggerFunctions;
 
@@ -349,6 +350,7 @@ export async function xRequest(
 			encoding: 'stream',
 			disableFollowRedirect: true,
 			timeout: timeoutMs,
+			headers: { 'User-Agent': USER_AGENT },
 			// 401 still throws inside n8n so that an expired bearer token is fetched again once (and an
 			// OAuth 2.0 user token refreshed).
 			ignoreHttpStatusErrors: renewalAsked ? false : renewsOn401 ? { ignore: true, except: [401] } : true,
@@ -357,11 +359,11 @@ export async function xRequest(
 			// n8n sends no body for an empty object; a /2 operation that requires a JSON body gets "{}".
 			const empty = request.host === 'api' && !Array.isArray(request.body) && Object.keys(request.body).length === 0;
 			options.body = empty ? '{}' : (request.body as IDataObject);
-			options.headers = { 'Content-Type': 'application/json' };
+			options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 		}
 		if (request.rawBody) {
 			options.body = request.rawBody.bytes;
-			options.headers = { 'Content-Type': request.rawBody.contentType };
+			options.headers = { ...options.headers, 'Content-Type': request.rawBody.contentType };
 		}
 		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
 
@@ -552,6 +554,7 @@ export async function xDownload(ctx: IExecuteFunctions, url: string, policy: Ret
 					// Only the address X's job names is read: a redirect could point anywhere (an internal address).
 					disableFollowRedirect: true,
 					timeout: timeoutMs,
+					headers: { 'User-Agent': USER_AGENT },
 				})) as { statusCode: number; headers: unknown; body: unknown };
 				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)) };
 			})();

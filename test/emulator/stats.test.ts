@@ -82,7 +82,7 @@ describe('jobs: the concurrent-job limit, the lifecycle and the file', () => {
 		expect(file.status).toBe(200);
 		const answer = JSON.parse(gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8'));
 		expect(answer).toMatchObject({ data_type: 'stats', time_series_length: 24, request: { params: { entity_ids: ['abc1'], granularity: 'HOUR' } } });
-		expect(emu().control.statsFileRequests()).toEqual([{ path: new URL(job.url).pathname, authorization: false, status: 200 }]);
+		expect(emu().control.statsFileRequests()).toEqual([{ path: new URL(job.url).pathname, authorization: false, userAgent: expect.any(String), status: 200 }]);
 	});
 
 	it('refuses METROS without a country, and more than 45 days segmented', async () => {

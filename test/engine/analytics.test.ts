@@ -12,7 +12,7 @@ import { qs, signedClient } from '../emulator/signedClient';
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
 import { bucketsOf, HOUR_MS, metricSeries, metricsFor, segmentsOf } from '../emulator/state/stats';
-import { engineSuite, suiteHelpers, withAdsBaseUrl } from './env';
+import { engineSuite, PACKAGE_USER_AGENT, suiteHelpers, withAdsBaseUrl } from './env';
 
 const env = engineSuite();
 const { fx, requests, q, ads: ok, paired } = suiteHelpers(env);
@@ -158,6 +158,8 @@ describe('Analytics: Run Report (asynchronous jobs)', () => {
 		const files = control().statsFileRequests();
 		expect(files).toHaveLength(4);
 		expect(files.every((f) => !f.authorization && f.status === 200)).toBe(true);
+		// The file downloads, like every request of the nodes, name the package (test/engine/userAgent).
+		expect(new Set(files.map((f) => f.userAgent))).toEqual(new Set([PACKAGE_USER_AGENT]));
 		// Status checks name every open job at once, and pause half the time waited so far: for jobs
 		// of 90 ms checked first after 20 ms, at 20, 40, 60, 90, 135 ms at most (and a late one).
 		expect(jobRequests('GET').length).toBeLessThanOrEqual(6);

@@ -3,7 +3,7 @@
  * One test environment: the X emulator on loopback and the engine harness with this package's
  * nodes and credentials, the credentials pointing at the emulator.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,6 +23,9 @@ import { startEmulator } from '../emulator';
 import { EngineHarness } from '../harness';
 import type { WorkflowResult } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+
+/** What every request of the nodes carries as User-Agent: the package and package.json's version, then n8n. */
+export const PACKAGE_USER_AGENT = `n8n-nodes-x-ads/${(JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version} n8n`;
 
 export const X_ADS = 'n8n-nodes-x-ads.xAds';
 export const X_WEBHOOKS = 'n8n-nodes-x-ads.xWebhooks';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
-import { binaryStartNode, engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
+import { binaryStartNode, engineSuite, fileInputSuite, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';
 
 const env = engineSuite();
@@ -130,6 +130,8 @@ describe('Media → Upload', () => {
 		expect(appends[appends.length - 1]).toBe(`append ${delayedIndex}`); // ...taken after later ones
 		expectAppendsThenFinalize(session, { 0: 1, 1: 1, 2: 1, 3: 1 });
 		expectSegmentsOf(mediaFile(spec).bytes, session);
+		// INIT (JSON), the multipart APPENDs, FINALIZE and STATUS all name the package (test/engine/userAgent).
+		expect(new Set(mediaRequests().map((r) => r.headers['user-agent']))).toEqual(new Set([PACKAGE_USER_AGENT]));
 	});
 
 	it('never finalizes when a segment is not accepted', async () => {

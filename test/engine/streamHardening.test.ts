@@ -15,6 +15,7 @@ import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import type { StartedTrigger } from '../harness';
 import { EngineHarness } from '../harness';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
+import { PACKAGE_USER_AGENT } from './env';
 import type { StreamSuite } from './streamKit';
 import { inFrontOfEmulator, sleep, streamSuite, streamWorkflow, until } from './streamKit';
 
@@ -155,6 +156,8 @@ describe('X Trigger stream: reconnects back off until a connection proves itself
 		emulator.control.dropActivityStreams();
 		await until('the reconnect', () => streamRequests().length === 2, 3000);
 		expect(announcedWaits(harness)).toEqual([0.25]);
+		// Both connects name the package and its version, as X's guide asks (also test/engine/userAgent).
+		expect(streamRequests().map((r) => r.headers['user-agent'])).toEqual([PACKAGE_USER_AGENT, PACKAGE_USER_AGENT]);
 	});
 
 	it('a line without a line break, dripped at a byte a second, is silence: the trigger reconnects', async () => {

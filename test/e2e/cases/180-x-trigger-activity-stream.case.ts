@@ -40,6 +40,8 @@ export default triggerCase({
 		if (new Set(ids).size !== 6) throw new Error(`every event once expected: ${JSON.stringify(ids)}`);
 		const connects = control.requests().filter((r: { path: string }) => r.path === '/2/activity/stream').map((r: { query: string }) => r.query);
 		if (connects.length < 2 || !/^backfill_minutes=\d$/.test(connects[1])) throw new Error(`the reconnect should ask for backfill: ${JSON.stringify(connects)}`);
+		const agents = control.requests().filter((r: { path: string }) => r.path === '/2/activity/stream').map((r: { headers: Record<string, string> }) => r.headers['user-agent']);
+		if (!agents.every((a: string) => /^n8n-nodes-x-ads\/\d+\.\d+\.\d+\S* n8n$/.test(a))) throw new Error(`each connect names the package as User-Agent: ${JSON.stringify(agents)}`);
 
 		await ctx.client.deactivateWorkflow(workflow.id);
 		await until('deactivation to remove the subscription and close the stream', () => xSubscriptions(ctx).length === 0 && control.activityStreamReaders() === 0);

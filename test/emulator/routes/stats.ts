@@ -205,7 +205,7 @@ function listJobs(ctx: RequestContext): EmulatorResponse {
  * A job's file, as X's file host serves it: gzip bytes, no credentials needed (a request that
  * brings any is logged so tests can tell), 404 once the file expired.
  */
-function statsFile(store: Store, path: string, authorization: boolean, now: number): { status: number; body: Buffer | string; contentType: string } {
+function statsFile(store: Store, path: string, authorization: boolean, userAgent: string | undefined, now: number): { status: number; body: Buffer | string; contentType: string } {
 	const state = statsState(store);
 	const name = /^\/ton\/advertiser-api-async-analytics\/stats_job_(\d+)\.json\.gz$/.exec(path);
 	const job = name ? state.jobs.get(name[1]) : undefined;
@@ -215,7 +215,7 @@ function statsFile(store: Store, path: string, authorization: boolean, now: numb
 		job.goneServed = true;
 		status = 404;
 	}
-	state.fileRequests.push({ path, authorization, status });
+	state.fileRequests.push({ path, authorization, userAgent, status });
 	if (status !== 200) return { status, body: '<?xml version="1.0"?><Error><Code>NoSuchKey</Code></Error>', contentType: 'application/xml' };
 	const pixels = [...state.pixels.values()].filter((p) => p.accountId === job!.accountId).flatMap((p) => p.events);
 	return { status: 200, body: jobFile(job!, pixels), contentType: 'application/gzip' };
@@ -224,7 +224,7 @@ function statsFile(store: Store, path: string, authorization: boolean, now: numb
 /** Answers a request under /ton/ (X's file host) itself; false for any other path. */
 export function handleFileRequest(store: Store, rawPath: string, req: IncomingMessage, res: ServerResponse, latencyMs: number): boolean {
 	if (!rawPath.startsWith('/ton/')) return false;
-	const file = statsFile(store, rawPath, req.headers.authorization !== undefined, Date.now() + store.clockOffsetMs);
+	const file = statsFile(store, rawPath, req.headers.authorization !== undefined, req.headers['user-agent'], Date.now() + store.clockOffsetMs);
 	void sleep(latencyMs).then(() => {
 		res.writeHead(file.status, { 'content-type': file.contentType, 'content-length': Buffer.byteLength(file.body) });
 		res.end(file.body);

@@ -269,7 +269,7 @@ export interface StatsState {
 	faults: JobFault[];
 	/** Most jobs of one account processing at once (queued or processing), over the run. */
 	peakProcessing: number;
-	fileRequests: Array<{ path: string; authorization: boolean; status: number }>;
+	fileRequests: Array<{ path: string; authorization: boolean; userAgent?: string; status: number }>;
 	pixels: Map<string, PixelRecord>;
 	/** Conversions received per pixel, in order. */
 	conversions: Map<string, Array<Record<string, unknown>>>;

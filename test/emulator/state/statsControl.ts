@@ -28,7 +28,7 @@ export interface StatsControl {
 	/** Most jobs of one account queued or processing at once. */
 	statsPeakProcessing(): number;
 	/** Requests for job files: path, whether they carried an Authorization header, status. */
-	statsFileRequests(): Array<{ path: string; authorization: boolean; status: number }>;
+	statsFileRequests(): Array<{ path: string; authorization: boolean; userAgent?: string; status: number }>;
 	/** Conversions received for a pixel, in order, as sent. */
 	conversionsReceived(pixelId: string): Array<Record<string, unknown>>;
 	/** Events an account may send per window (default 60,000 per 15 minutes). */
