@@ -16,6 +16,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { EVENT_KINDS } from '../shared/v2/activitySubscription';
+import { ACTIVITY_ARRAYS } from './events';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { accountActivitySource } from './sources/accountActivity';
 import { activitySource } from './sources/activity';
@@ -42,8 +43,9 @@ export class XTrigger implements INodeType {
 		// (the old Webhook node's binaryData option), about 10 ms each with n8n 2.x's isolated runtime.
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: '={{$parameter["events"].join(", ")}}',
-		description: 'Starts the workflow on events X delivers to a webhook (account activity, direct messages, posts)',
+		// Filtered-stream posts have no Events parameter (all are post.match).
+		subtitle: '={{$parameter["source"] === "filteredStream" ? "filtered-stream posts" : ($parameter["events"] || ["*"]).join(", ")}}',
+		description: 'Starts the workflow on events X delivers to a webhook, or on a stream this n8n holds open (account activity, direct messages, posts)',
 		defaults: { name: 'X Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -79,7 +81,7 @@ export class XTrigger implements INodeType {
 				displayOptions: { show: { source: ['activity', 'filteredStream'] } },
 				options: [
 					{ name: 'Webhook (Public HTTPS URL)', value: 'webhook', description: 'X posts each event to this n8n; it must be reachable from the internet' },
-					{ name: 'Activity Stream (No Public URL)', value: 'stream', description: 'This n8n holds X\'s stream open (the activity stream, or for filtered-stream posts the filtered stream) and reads the events; works behind a firewall' },
+					{ name: 'Stream (No Public URL)', value: 'stream', description: 'This n8n holds X\'s stream open (the activity stream, or for filtered-stream posts the filtered stream) and reads the events; works behind a firewall' },
 				],
 				default: 'webhook',
 			},
@@ -130,7 +132,26 @@ export class XTrigger implements INodeType {
 				type: 'multiOptions',
 				options: [{ name: 'All Events', value: '*' }, ...EVENT_KINDS.map((kind) => ({ name: kind, value: kind }))].sort((a, b) => a.name.localeCompare(b.name)),
 				default: ['*'],
+				displayOptions: { show: { source: ['activity'] } },
 				description: 'Which kinds of event start the workflow; others are acknowledged and dropped',
+			},
+			{
+				// The same parameter with Account Activity's own kinds (one per array of X's deliveries).
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				options: [
+					{ name: 'All Events', value: '*' },
+					// Plain words in title case, as n8n's linter asks (the kind itself is the value).
+					...Object.entries(ACTIVITY_ARRAYS).map(([array, kind]) => ({
+						name: /[.A-Z]/.test(kind) ? kind : kind.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
+						value: kind,
+						description: `Kind ${kind}: the entries of X's ${array}`,
+					})),
+				].sort((a, b) => a.name.localeCompare(b.name)),
+				default: ['*'],
+				displayOptions: { show: { source: ['accountActivity'] } },
+				description: 'Which kinds of Account Activity event start the workflow (MessageCreate: direct messages); others are acknowledged and dropped',
 			},
 			{
 				displayName: 'Activity Subscriptions',
@@ -156,7 +177,7 @@ export class XTrigger implements INodeType {
 									{ name: 'Outbound', value: 'outbound' },
 								],
 								default: 'none',
-								description: 'For like.create only: outbound = likes the user gives, inbound = likes the user\'s posts get. The older values sent (outbound), received (inbound) and both are taken too.',
+								description: 'Sent for like.create only (other kinds get both directions; X Webhooks > Activity Subscription > Create sends it for direct messages too): outbound = likes the user gives, inbound = likes the user\'s posts get. The older values sent (outbound), received (inbound) and both are taken too.',
 							},
 							{
 								displayName: 'Event Types',
@@ -164,7 +185,7 @@ export class XTrigger implements INodeType {
 								type: 'multiOptions',
 								options: EVENT_KINDS.map((kind) => ({ name: kind, value: kind })).sort((a, b) => a.name.localeCompare(b.name)),
 								default: [],
-								description: 'Private kinds (dm.*, chat.*, like.*, mute.*, block.*, post.mention/reply/quote/repost.create, broadcast.chat) need the X OAuth 1.0a credential of this user',
+								description: 'Private kinds (dm.*, chat.*, like.*, mute.*, block.*, post.mention/reply/quote/repost.create, broadcast.chat) need the X OAuth 1.0a or X User OAuth2 credential of this user (OAuth2: granted the kind\'s scope)',
 							},
 							{ displayName: 'Keyword', name: 'keyword', type: 'string', default: '' },
 							{ displayName: 'User ID', name: 'userId', type: 'string', default: '', required: true, description: 'The user whose events to receive (numeric X user ID)' },
@@ -205,7 +226,7 @@ export class XTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{ name: 'Stop and Say What to Do', value: 'fail' },
-							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'End the App\'s connections to the stream (the activity stream: every streaming connection of the App, DELETE /2/connections/all; the filtered stream: DELETE /2/connections/filtered_stream), once, then connect again' },
+							{ name: 'Terminate Others and Reconnect', value: 'terminate', description: 'On the first connection of an activation only: end the App\'s connections to the stream (the activity stream: every streaming connection of the App, DELETE /2/connections/all; the filtered stream: DELETE /2/connections/filtered_stream), once, then connect again. A client that takes the stream over later is not ended (the two would take turns).' },
 						],
 						default: 'fail',
 						description: 'What to do when X refuses the connection because the App already has one (TooManyConnections)',
@@ -225,7 +246,8 @@ export class XTrigger implements INodeType {
 				name: 'keepWebhook',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to leave the webhook registered at X when the workflow is deactivated (subscriptions are removed either way)',
+				displayOptions: { hide: { delivery: ['stream'] } },
+				description: 'Whether to leave the webhook that activation registered at X when the workflow is deactivated (a webhook that already existed is always kept; subscriptions, rules and links are removed either way)',
 			},
 		],
 	};
@@ -293,7 +315,7 @@ export class XTrigger implements INodeType {
 				}
 				if (failed.length) {
 					throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${failed.join('; ')}`, {
-						description: 'Everything else was removed. Remove these with the X Webhooks node (Activity Subscription > Delete, Webhook > Delete), or activate and deactivate the workflow again.',
+						description: 'Everything else was removed. Remove these with the X Webhooks node (Activity Subscription, Account Activity, Stream Link or Stream Rule > Delete; Webhook > Delete), or activate and deactivate the workflow again.',
 					});
 				}
 				return true;
@@ -309,6 +331,6 @@ export class XTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await answerWebhook(this);
+		return await answerWebhook(this, SOURCES[sourceOf(this)].ownEvents(this));
 	}
 }

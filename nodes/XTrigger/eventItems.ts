@@ -27,8 +27,12 @@ function memoryOf(ctx: IWebhookFunctions | ITriggerFunctions): RecentEvents {
 	return recent;
 }
 
-/** The kinds of event the node's Events parameter keeps (every source's own events pass this). */
+/**
+ * The kinds of event the node's Events parameter keeps. Each source offers its own kinds there;
+ * filtered-stream posts are all of one kind (post.match) and have no such parameter: all pass.
+ */
 export function wantedKinds(ctx: IWebhookFunctions | ITriggerFunctions): (event: XEvent) => boolean {
+	if (ctx.getNodeParameter('source', 'activity') === 'filteredStream') return () => true;
 	const wanted = ctx.getNodeParameter('events', ['*']) as string[];
 	return wanted.includes('*') ? () => true : (event) => wanted.includes(event.kind);
 }

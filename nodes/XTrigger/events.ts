@@ -239,7 +239,7 @@ export interface XEvent {
 type Json = Record<string, unknown>;
 
 /** Account Activity arrays and the event kind their entries are. */
-const ACTIVITY_ARRAYS: Record<string, string> = {
+export const ACTIVITY_ARRAYS: Record<string, string> = {
 	tweet_create_events: 'post.create',
 	tweet_delete_events: 'post.delete',
 	direct_message_events: 'MessageCreate',

@@ -52,7 +52,7 @@ async function receivedBytes(request: RawBodyRequest): Promise<Buffer | Refusal>
 }
 
 /** Answers X's CRC check (GET setup webhook) or a delivery (POST default webhook); the node answers X itself. */
-export async function answerWebhook(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function answerWebhook(ctx: IWebhookFunctions, ownEvents: (payload: IDataObject) => boolean): Promise<IWebhookResponseData> {
 	const request = ctx.getRequestObject();
 	const response = ctx.getResponseObject();
 	const credentials = await appKeys(ctx);
@@ -80,7 +80,8 @@ export async function answerWebhook(ctx: IWebhookFunctions): Promise<IWebhookRes
 	const { body, refused } = readDelivery(raw);
 	if (refused) return refuse(refused);
 
-	const items = eventItems(ctx, splitDelivery(body), String(credentials.apiKey));
+	// Another workflow's events (the filtered stream's link carries every rule of the App) are acknowledged, not emitted.
+	const items = eventItems(ctx, splitDelivery(body).filter((event) => ownEvents(event.payload as IDataObject)), String(credentials.apiKey));
 	response.status(200).json({ received: items.length });
 	if (!items.length) return { noWebhookResponse: true };
 	return { noWebhookResponse: true, workflowData: [items] };

@@ -44,9 +44,10 @@ interface Args {
 
 /**
  * The queue-mode subset: credential tests, Return All, catalog sync, audience upload (items and
- * file), the X Trigger's lifecycle, and deliveries spread across both webhook processes.
+ * file), the X Trigger's lifecycle, deliveries spread across both webhook processes, and the
+ * filtered stream's webhook (which tells its posts by the rule ids activation saved).
  */
-const QUEUE_CASES = ['11-credential-test', '22-xads-account-return-all', '57-xads-catalog-sync', '58-xads-audience-upload', '80-x-trigger-lifecycle', '200-', '210-', '230-'];
+const QUEUE_CASES = ['11-credential-test', '22-xads-account-return-all', '57-xads-catalog-sync', '58-xads-audience-upload', '80-x-trigger-lifecycle', '200-', '210-', '230-', '301-'];
 
 function parseArgs(argv: string[]): Args {
 	const args: Args = { version: process.env.N8N_E2E_VERSION ?? DEFAULT_N8N_VERSION, filters: [], keep: false, provision: true, list: false, caseTimeoutMs: 120_000, queue: false };

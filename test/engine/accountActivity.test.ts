@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import { engineSuite } from './env';
 import { served, triggerHarness, triggerWorkflow } from './triggerSources';
 
@@ -111,6 +112,25 @@ describe('X Trigger, Account Activity source', () => {
 			expect(env.emulator.control.state().webhooks).toEqual([]);
 		});
 	}
+
+	it('Events offers Account Activity\'s own kinds: with MessageCreate chosen, direct messages start the workflow and likes are dropped', async () => {
+		// Before, Events listed only the X Activity API's kinds: any choice but All Events dropped every direct message.
+		const offered = new XTrigger().description.properties.find((p) => p.name === 'events' && p.displayOptions?.show?.source?.includes('accountActivity'));
+		expect((offered?.options as Array<{ value: string }>).map((o) => o.value)).toEqual(expect.arrayContaining(['*', 'MessageCreate', 'favorite', 'follow', 'post.create']));
+		env.emulator.control.reset();
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		const harness = triggerHarness(env.emulator);
+		const target = triggerWorkflow({ source: 'accountActivity', events: ['MessageCreate'] }, 'xOAuth1Api');
+		const server = await served(harness, target, cleanups);
+		await harness.activate(target);
+		const dm = { direct_message_events: [{ type: 'message_create', id: '1900000000000000002', message_create: { sender_id: '42', target: { recipient_id: user() }, message_data: { text: 'is it in stock?' } } }] };
+		await env.emulator.control.emitAccountActivity(user(), { favorite_events: [{ id: 'fav-90', created_at: 'Mon Jun 01 10:00:00 +0000 2026', favorited_status: { id_str: '1799' } }] });
+		await env.emulator.control.emitAccountActivity(user(), dm);
+		await server.settled();
+		const emitted = server.executions.flatMap((e) => e.execution!.output().map((i) => i.json));
+		expect(emitted).toEqual([expect.objectContaining({ event_type: 'MessageCreate', event_id: '1900000000000000002' })]);
+		expect((await harness.deactivate(target)).error).toBeUndefined();
+	});
 
 	it('is refused before anything is created without a user credential', async () => {
 		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });

@@ -79,12 +79,13 @@ describe('X Trigger, filtered-stream source', () => {
 		while (cleanups.length) await cleanups.pop()!();
 	});
 
-	it('adds the listed rules and links its webhook; matching posts (and each edit) are emitted once; deactivation removes rules, link and webhook', async () => {
+	it('adds the listed rules and links its webhook; posts matching them (and each edit) are emitted once, posts of the App\'s other rules are not; deactivation removes rules, link and webhook', async () => {
 		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
 		const harness = triggerHarness(env.emulator);
 		// A rule the App had before: not the trigger's to delete.
 		await rule('add', { value: 'unrelated' });
-		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: 'acme', tag: 'brand' }] } });
+		// events: saved with a kind of another source, it drops nothing here (all posts are post.match).
+		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: 'acme', tag: 'brand' }] }, events: ['post.create'] });
 		const server = await served(harness, target, cleanups);
 		await harness.activate(target);
 		const [hook] = env.emulator.control.state().webhooks;
@@ -96,7 +97,10 @@ describe('X Trigger, filtered-stream source', () => {
 		await env.emulator.control.emitFilteredPost(original); // a retry
 		await env.emulator.control.emitFilteredPost({ id: '1860000000000000032', text: 'I love my ACME shoes!', edit_history_tweet_ids: ['1860000000000000031', '1860000000000000032'] });
 		await env.emulator.control.emitFilteredPost({ id: '1860000000000000033', text: 'nothing to see' });
+		// X sends the linked webhook the posts of every rule of the App: this one matches only the rule that was there before.
+		await env.emulator.control.emitFilteredPost({ id: '1860000000000000034', text: 'an unrelated post' });
 		await server.settled();
+		expect(env.emulator.control.deliveries().filter((d) => d.body.includes('1860000000000000034'))).toHaveLength(1);
 		const emitted = server.executions.flatMap((e) => e.execution!.output().map((i) => i.json));
 		// An id beyond 2^53 keeps its digits; the edit is a new post id, with its history.
 		expect(emitted.map((i) => i.event_id)).toEqual(['1860000000000000031', '1860000000000000032']);

@@ -43,7 +43,7 @@ export const accountActivitySource: EventSource = {
 		}
 	},
 
-	/** Every signed delivery to the trigger's webhook. */
+	/** Every signed delivery to the trigger's webhook: only the subscribed users' events come to it. */
 	ownEvents: () => () => true,
 
 	async deactivate(ctx, webhookId) {

@@ -164,7 +164,7 @@ const activityStreamUnit: StreamUnit = {
 		data.streamSubscriptionIds = [...(data.streamSubscriptionIds ?? []), ...created];
 		const tag = streamTag(ctx);
 		// A line without a tag is asked by its kind and user.
-		const ownsUntagged = activitySource.ownEvents(ctx);
+		const ownsUntagged = listedUserAndKind(ctx);
 		return (line) => {
 			const event = line.data as IDataObject;
 			return event.tag === undefined ? ownsUntagged(event) : event.tag === tag;
@@ -178,6 +178,12 @@ const activityStreamUnit: StreamUnit = {
 		return left.failed;
 	},
 };
+
+/** An event (a stream line's data) of a user and kind among the listed subscriptions. */
+function listedUserAndKind(ctx: IHookFunctions | ITriggerFunctions): (event: IDataObject) => boolean {
+	const specs = subscriptionSpecs(ctx);
+	return (event) => specs.some((spec) => spec.userId === String((event.filter as IDataObject | undefined)?.user_id ?? '') && spec.eventTypes.includes(String(event.event_type)));
+}
 
 export const activitySource: EventSource = {
 	stream: activityStreamUnit,
@@ -202,11 +208,8 @@ export const activitySource: EventSource = {
 		data.subscriptionConfig = JSON.stringify(subscriptionSpecs(ctx));
 	},
 
-	/** An event of a user and kind among the listed subscriptions. */
-	ownEvents(ctx) {
-		const specs = subscriptionSpecs(ctx);
-		return (event) => specs.some((spec) => spec.userId === String((event.filter as IDataObject | undefined)?.user_id ?? '') && spec.eventTypes.includes(String(event.event_type)));
-	},
+	/** Every signed delivery to the trigger's webhook: its subscriptions name that webhook. */
+	ownEvents: () => () => true,
 
 	async deactivate(ctx, webhookId, webhookGoes) {
 		const data = state(ctx);

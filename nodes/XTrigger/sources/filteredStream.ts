@@ -180,8 +180,15 @@ export const filteredStreamSource: EventSource = {
 		data.linkedStream = data.linkedStream || linked;
 	},
 
-	/** Every signed delivery to the trigger's webhook. */
-	ownEvents: () => () => true,
+	/**
+	 * A post X sends the linked webhook is this trigger's when matching_rules names one of the rules
+	 * its activation added: the link carries the posts of every rule of the App (other workflows',
+	 * rules added elsewhere). Without rule ids in static data (nothing to tell by), every post passes.
+	 */
+	ownEvents(ctx) {
+		const own = new Set(state(ctx).ruleIds ?? []);
+		return (payload) => own.size === 0 || matchedRuleIds(payload).some((id) => own.has(id));
+	},
 
 	async deactivate(ctx, webhookId) {
 		const data = state(ctx);

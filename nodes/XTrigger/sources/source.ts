@@ -3,7 +3,7 @@
  * subscriptions (activity.ts), Account Activity (accountActivity.ts), the filtered stream
  * (filteredStream.ts). The node registers the webhook they hang on; a source sets up its part.
  */
-import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../shared/endpoints';
 
@@ -23,12 +23,12 @@ export interface EventSource {
 	 */
 	deactivate(ctx: IHookFunctions, webhookId: string | undefined, webhookGoes: boolean): Promise<string[]>;
 	/**
-	 * Which events X delivers are this source's own (the parameters read once). On the trigger's webhook every signed
-	 * delivery is (X posts to a webhook only what hangs on it); the activity stream carries every
-	 * subscription of the App, where a line with the trigger's tag is its own (../stream.ts) and an
-	 * untagged one is asked here.
+	 * Which of the events X posts to the trigger's webhook are this source's own (each event's
+	 * payload, as splitDelivery gives it; what it needs is read once). Subscriptions name the webhook
+	 * they deliver to, but a webhook linked to the filtered stream gets the posts of every rule of
+	 * the App, other workflows' included.
 	 */
-	ownEvents(ctx: IHookFunctions | ITriggerFunctions): (event: IDataObject) => boolean;
+	ownEvents(ctx: IWebhookFunctions): (payload: IDataObject) => boolean;
 	/** Delivery by a stream held open (no public URL), when the source offers it. */
 	stream?: StreamUnit;
 }
