@@ -43,7 +43,7 @@ export class XOAuth1Api implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'Access token of the user who has access to the ads accounts',
+			description: 'Access token of the ads user (X Ads), or of the user whose private events or Account Activity are subscribed (X Trigger, X Webhooks)',
 		},
 		{
 			displayName: 'Access Token Secret',

@@ -68,12 +68,13 @@ export class XOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: X_OAUTH2_DEFAULT_SCOPES,
 			description:
-				'Space-separated scopes the user grants: Account Activity needs tweet.read users.read dm.read dm.write; private activity kinds need dm.read (dm.*, chat.*), like.read, tweet.read (post mentions, replies, quotes, reposts), mute.read, block.read or broadcast.read (broadcast.chat); offline.access keeps the connection alive beyond two hours',
+				'Space-separated scopes the user grants: Account Activity needs tweet.read users.read dm.read dm.write; private activity kinds need dm.read (dm.*, chat.*), like.read, tweet.read (post mentions, replies, quotes, reposts), mute.read, block.read or tweet.read and broadcast.read (broadcast.chat); offline.access keeps the connection alive beyond two hours',
 		},
 		{ displayName: 'Auth URI Query Parameters', name: 'authQueryParameters', type: 'hidden', default: '' },
 		// X takes the client secret only in a Basic Authorization header (never in the body).
 		{ displayName: 'Authentication', name: 'authentication', type: 'hidden', default: 'header' },
-		apiBaseUrlField,
+		// Here the OAuth URLs come from OAuth Server, never from this field.
+		{ ...apiBaseUrlField, description: 'Base URL of the X API v2 (/2 endpoints); the OAuth URLs are set by OAuth Server. Change it only for a proxy or an emulator.' },
 	];
 
 	test: ICredentialTestRequest = {

@@ -29,7 +29,11 @@ export class XOAuth implements INodeType {
 			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
 			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } } },
 		],
-		properties: [...buildProperties(oauthResources), requestOptionsProperty],
+		properties: [
+			...buildProperties(oauthResources),
+			// The bearer token calls have their own fixed timeout and no retries; Authorization URL sends nothing.
+			{ ...requestOptionsProperty, displayOptions: { hide: { resource: ['bearerToken'], operation: ['authorizationUrl'] } } },
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

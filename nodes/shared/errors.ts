@@ -90,7 +90,7 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 	},
 	{
 		when: (s, d) => s === 404 || d.code === 'NOT_FOUND',
-		hint: 'Check the ID, the credential\'s environment (production or sandbox), and whether the record was deleted (where an operation offers With Deleted, deleted records are found only with it).',
+		hint: 'Check the ID and whether the record was deleted (list the records to find current IDs). For X Ads, check the credential\'s environment (production or sandbox) too; where an operation offers With Deleted, deleted records are found only with it.',
 	},
 	{
 		when: (s, d) => s === 429 || d.code === 'TOO_MANY_REQUESTS',

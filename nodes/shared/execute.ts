@@ -36,7 +36,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 15,
-			description: 'How long one request may wait in all for X\'s rate-limit resets (429) and Retry-After pauses (503) before it fails',
+			description: 'How long one request may wait in all for X\'s rate-limit resets (429) and Retry-After pauses (5xx) before it fails',
 		},
 		{
 			displayName: 'Max Retries',

@@ -22,7 +22,7 @@ async function invalidateBearer(ctx: IExecuteFunctions, item: CheckedItem): Prom
 	if (!token) {
 		throw new NodeOperationError(ctx.getNode(), `Item ${item.itemIndex}: Bearer Token (access_token) is needed: the credential holds none yet`, {
 			itemIndex: item.itemIndex,
-			description: 'Give the token to invalidate, or issue one first.',
+			description: 'Give the token to invalidate under Bearer Token (for example the access_token output of Issue), or paste it into the credential\'s Bearer Token field.',
 		});
 	}
 	return [await appKeysRequest(ctx, credentials, '/oauth2/invalidate_token', `access_token=${bearerFormValue(token)}`)];

@@ -198,7 +198,7 @@ async function deleteMany(ctx: IExecuteFunctions, item: CheckedItem, policy: Ret
 export const activitySubscriptionResource: Resource = {
 	name: 'Activity Subscription',
 	value: 'activitySubscription',
-	description: 'Subscriptions to users\' activity events, delivered to a webhook',
+	description: 'Subscriptions to users\' activity events, delivered to a webhook or to the App\'s activity stream',
 	endpoints: [
 		{
 			operation: 'create',
@@ -218,7 +218,7 @@ export const activitySubscriptionResource: Resource = {
 					options: EVENT_KINDS,
 					// Saved workflows store no value equal to the default: it stays what it was.
 					default: 'post.create',
-					description: `Private kinds (${PRIVATE_KINDS.join(', ')}) need an X OAuth 1.0a credential of the filtered user on this node; the others work with the App's bearer token`,
+					description: `Private kinds (${PRIVATE_KINDS.join(', ')}) need an X OAuth 1.0a or X User OAuth2 credential of the filtered user on this node (OAuth2: granted the kind's scope); the others work with the App's bearer token`,
 				},
 				{ wire: 'user_id', label: 'User ID', type: 'string', required: true, description: 'The user whose events to receive (numeric X user ID)', rules: { pattern: /^\d{1,19}$/, patternRule: 'a numeric X user ID' } },
 				{ wire: 'keyword', label: 'Keyword', type: 'string', description: 'Only events matching this keyword' },
@@ -232,7 +232,7 @@ export const activitySubscriptionResource: Resource = {
 					description: 'Outbound = events the user makes, inbound = events that reach the user (likes the user gives or the user\'s posts get; direct messages sent or received); leave out for both. X\'s guide documents it for like.create, X\'s API takes it for directional kinds and refuses it for mute.* and block.*. The older values sent (outbound), received (inbound) and both (left out) are taken too.',
 				},
 				{ wire: 'tag', label: 'Tag', type: 'string', description: 'Your label for the subscription', rules: { minLength: 1, maxLength: 200 } },
-				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', description: 'The webhook to deliver to', rules: WEBHOOK_ID },
+				{ wire: 'webhook_id', label: 'Webhook ID', type: 'string', description: 'The webhook to deliver to; leave out to deliver to the App\'s activity stream', rules: WEBHOOK_ID },
 				{ wire: 'user_context', label: 'User Context', type: 'boolean', noParameter: true },
 			],
 			read: (ctx, _itemIndex, readParameters) => {

@@ -66,7 +66,7 @@ export const connectionResource: Resource = {
 			operation: 'deleteAll',
 			name: 'Terminate All',
 			action: 'Terminate all connections',
-			description: 'End every open streaming connection of the App (one output item per connection)',
+			description: 'End every open streaming connection of the App (one output item per connection, or one summary of the kill counts when X lists none)',
 			method: 'DELETE',
 			host: 'api',
 			path: '/2/connections/all',
