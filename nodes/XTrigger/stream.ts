@@ -157,7 +157,7 @@ export function claimAppStream(ctx: ITriggerFunctions, app: string, label: strin
 	const other = streamHolders.get(app);
 	if (other && (other.workflowId !== me.workflowId || other.nodeName !== me.nodeName)) {
 		throw new NodeOperationError(ctx.getNode(), `Workflow "${other.workflowName}" (${other.workflowId}, node "${other.nodeName}") already holds this App's ${label} in this n8n, and X allows one connection to it per App.`, {
-			description: 'Deactivate that workflow, or put both sets of subscriptions in one X Trigger (one workflow per App), or use Delivery "Webhook" for one of them.',
+			description: 'Deactivate that workflow, or put both sets of subscriptions (or rules) in one X Trigger (one workflow per App), or use Delivery "Webhook" for one of them.',
 		});
 	}
 	streamHolders.set(app, me);
