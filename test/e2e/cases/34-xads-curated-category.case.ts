@@ -44,7 +44,7 @@ export default defineCase({
 		error: {
 			node: 'Curated Category (unknown)',
 			message: 'X answered 404 NOT_FOUND: Curated category zz9zz not found',
-			description: /^GET \/12\/accounts\/\w+\/curated_categories\/zz9zz\. Check the ID, the credential's environment \(production or sandbox\), and whether the record was deleted/,
+			description: /^GET \/12\/accounts\/\w+\/curated_categories\/zz9zz\. Check the ID and whether the record was deleted \(list the records to find current IDs\)\. For X Ads, check the credential's environment \(production or sandbox\) too/,
 			httpCode: '404',
 		},
 		emulator: {

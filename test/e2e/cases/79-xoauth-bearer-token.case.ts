@@ -48,7 +48,7 @@ export default defineCase({
 	expect: {
 		executedNodes: ['Start', 'Invalidate None', 'Issue', 'Issue Again', 'Invalidate', 'Issue New', 'Invalidate Unknown', 'Webhooks', 'Invalidate Held', 'Webhooks Again'],
 		outputs: {
-			'Invalidate None': { itemCount: 1, items: [{ error: /^Item 0: Bearer Token \(access_token\) is needed: the credential holds none yet/, description: 'Give the token to invalidate, or issue one first.' }] },
+			'Invalidate None': { itemCount: 1, items: [{ error: /^Item 0: Bearer Token \(access_token\) is needed: the credential holds none yet/, description: "Give the token to invalidate under Bearer Token (for example the access_token output of Issue), or paste it into the credential's Bearer Token field." }] },
 			Issue: { itemCount: 1, items: [{ token_type: 'bearer', access_token: /^\S{20,}$/ }] },
 			'Issue Again': { itemCount: 1, items: [{ token_type: 'bearer' }] },
 			Invalidate: { itemCount: 1 },
