@@ -331,6 +331,6 @@ export class XTrigger implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await answerWebhook(this, SOURCES[sourceOf(this)].ownEvents(this));
+		return await answerWebhook(this, SOURCES[sourceOf(this)].ownEvents?.(this));
 	}
 }

@@ -3,7 +3,7 @@ import type { IDataObject, INodeExecutionData, ITriggerFunctions, IWebhookFuncti
 
 import type { XEvent } from './events';
 import { RecentEvents } from './events';
-import { state } from './state';
+import { sourceOf, state } from './state';
 import type { StreamMemory } from './streamMemory';
 
 /**
@@ -32,7 +32,7 @@ function memoryOf(ctx: IWebhookFunctions | ITriggerFunctions): RecentEvents {
  * filtered-stream posts are all of one kind (post.match) and have no such parameter: all pass.
  */
 export function wantedKinds(ctx: IWebhookFunctions | ITriggerFunctions): (event: XEvent) => boolean {
-	if (ctx.getNodeParameter('source', 'activity') === 'filteredStream') return () => true;
+	if (sourceOf(ctx) === 'filteredStream') return () => true;
 	const wanted = ctx.getNodeParameter('events', ['*']) as string[];
 	return wanted.includes('*') ? () => true : (event) => wanted.includes(event.kind);
 }

@@ -52,7 +52,7 @@ async function receivedBytes(request: RawBodyRequest): Promise<Buffer | Refusal>
 }
 
 /** Answers X's CRC check (GET setup webhook) or a delivery (POST default webhook); the node answers X itself. */
-export async function answerWebhook(ctx: IWebhookFunctions, ownEvents: (payload: IDataObject) => boolean): Promise<IWebhookResponseData> {
+export async function answerWebhook(ctx: IWebhookFunctions, ownEvents: (payload: IDataObject) => boolean = () => true): Promise<IWebhookResponseData> {
 	const request = ctx.getRequestObject();
 	const response = ctx.getResponseObject();
 	const credentials = await appKeys(ctx);

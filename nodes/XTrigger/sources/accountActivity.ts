@@ -43,9 +43,6 @@ export const accountActivitySource: EventSource = {
 		}
 	},
 
-	/** Every signed delivery to the trigger's webhook: only the subscribed users' events come to it. */
-	ownEvents: () => () => true,
-
 	async deactivate(ctx, webhookId) {
 		const data = state(ctx);
 		if (!data.accountActivityUserId || !webhookId) return [];

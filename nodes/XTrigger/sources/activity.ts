@@ -208,9 +208,6 @@ export const activitySource: EventSource = {
 		data.subscriptionConfig = JSON.stringify(subscriptionSpecs(ctx));
 	},
 
-	/** Every signed delivery to the trigger's webhook: its subscriptions name that webhook. */
-	ownEvents: () => () => true,
-
 	async deactivate(ctx, webhookId, webhookGoes) {
 		const data = state(ctx);
 		const result = await removeSubscriptions(ctx, data.subscriptionIds ?? [], webhookGoes ? webhookId : undefined);

@@ -24,11 +24,11 @@ export interface EventSource {
 	deactivate(ctx: IHookFunctions, webhookId: string | undefined, webhookGoes: boolean): Promise<string[]>;
 	/**
 	 * Which of the events X posts to the trigger's webhook are this source's own (each event's
-	 * payload, as splitDelivery gives it; what it needs is read once). Subscriptions name the webhook
-	 * they deliver to, but a webhook linked to the filtered stream gets the posts of every rule of
-	 * the App, other workflows' included.
+	 * payload, as splitDelivery gives it; what it needs is read once). Absent: all of them, as
+	 * subscriptions name the webhook they deliver to; a webhook linked to the filtered stream gets
+	 * the posts of every rule of the App, other workflows' included.
 	 */
-	ownEvents(ctx: IWebhookFunctions): (payload: IDataObject) => boolean;
+	ownEvents?(ctx: IWebhookFunctions): (payload: IDataObject) => boolean;
 	/** Delivery by a stream held open (no public URL), when the source offers it. */
 	stream?: StreamUnit;
 }
