@@ -112,6 +112,28 @@ describe('X Trigger, filtered-stream source', () => {
 		expect(env.emulator.control.state().webhooks).toEqual([]);
 	});
 
+	it('a webhook delivery whose matching_rules are missing, not a list, nulls or another rule\'s: acknowledged, not emitted; this rule\'s id after a null: emitted', async () => {
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		const harness = triggerHarness(env.emulator);
+		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: 'acme', tag: 'brand' }] } });
+		const server = await served(harness, target, cleanups);
+		await harness.activate(target);
+		const ours = env.emulator.control.streamRules().find((r) => r.value === 'acme')!.id;
+		const post = (n: number, matchingRules: unknown) => ({ data: { id: `18600000000000001${n}`, text: 'acme', edit_history_tweet_ids: [`18600000000000001${n}`] }, matching_rules: matchingRules });
+		const answers = [
+			...(await env.emulator.control.deliverEvent(server.url, post(1, undefined))),
+			...(await env.emulator.control.deliverEvent(server.url, post(2, { id: ours }))),
+			...(await env.emulator.control.deliverEvent(server.url, post(3, [null, 7, 'x']))),
+			...(await env.emulator.control.deliverEvent(server.url, post(4, [{ id: '99999', tag: 'brand' }]))),
+			...(await env.emulator.control.deliverEvent(server.url, post(5, [null, { id: ours, tag: 'brand' }]))),
+		];
+		await server.settled();
+		expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+		const emitted = server.executions.flatMap((e) => e.execution!.output().map((i) => i.json.event_id));
+		expect(emitted).toEqual(['186000000000000015']);
+		expect((await harness.deactivate(target)).error).toBeUndefined();
+	});
+
 	it('refuses an activation without rules before anything is created', async () => {
 		const harness = triggerHarness(env.emulator);
 		const target = triggerWorkflow({ source: 'filteredStream' });
