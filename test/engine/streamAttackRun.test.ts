@@ -203,7 +203,8 @@ describe('Stream attack run: hostile answers', () => {
 			res.end();
 		});
 		const harness = harnessFor(x.url);
-		await start(harness);
+		// A 3xx is an HTTP error: X's schedule waits 5 s first; capped at 1 s so the second attempt comes soon.
+		await start(harness, { maxReconnectWait: 1 });
 		await until('a second attempt', () => x.connections.length >= 2, 5000);
 		expect(elsewhere.connections).toEqual([]);
 		expect(logs(harness).some((m) => /the activity stream answered 302/.test(m))).toBe(true);
