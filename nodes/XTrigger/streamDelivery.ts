@@ -17,6 +17,17 @@ import { claimAppStream, ExecutionWindow, releaseAppStream, startStream } from '
 import { StreamMemory } from './streamMemory';
 import { asNodeError } from './xCalls';
 
+/**
+ * A new token after X refused the one held (or none was held): kept in the run's credential object,
+ * so the clean-up at deactivation sends the same one. After trigger() returned n8n can no longer
+ * renew it itself (n8n 2.x), so the stream renews it here.
+ */
+async function renewToken(ctx: ITriggerFunctions, credentials: IDataObject): Promise<string> {
+	const token = await fetchBearerToken(ctx, credentials);
+	credentials.accessToken = token;
+	return token;
+}
+
 export async function runStreamDelivery(ctx: ITriggerFunctions, unit: StreamUnit): Promise<ITriggerResponse> {
 	unit.check(ctx);
 	const credentials = await xCredentials(ctx, 'app');
@@ -27,14 +38,16 @@ export async function runStreamDelivery(ctx: ITriggerFunctions, unit: StreamUnit
 	let token: string;
 	let owns: (line: IDataObject) => boolean;
 	try {
-		// The bearer token, read now: n8n 2.x evaluates credential expressions only while trigger() runs.
-		token = String(credentials.bearerToken || credentials.accessToken || '') || (await fetchBearerToken(ctx, credentials));
+		// Opening goes through n8n's credential handling, which fetches the token the credential lacks
+		// (or renews the one X refused) once and writes it into `credentials`: the stream takes that one.
 		owns = await unit.open(ctx);
+		// Read now: n8n 2.x evaluates credential expressions only while trigger() runs.
+		token = String(credentials.bearerToken || credentials.accessToken || '') || (await renewToken(ctx, credentials));
 	} catch (error) {
 		releaseAppStream(app, holder);
 		throw asNodeError(ctx, error);
 	}
-	const bearer = async (renew: boolean) => (renew ? (token = await fetchBearerToken(ctx, credentials)) : token);
+	const bearer = async (renew: boolean) => (renew ? (token = await renewToken(ctx, credentials)) : token);
 	const options = ctx.getNodeParameter('streamOptions', {}) as IDataObject;
 	const memory = new StreamMemory();
 	const oneExecutionPerRead = options.eventsPerExecution === 'read';

@@ -21,8 +21,12 @@ export default triggerCase({
 				streamOptions: { reconnectAfterSilence: 5 },
 			}),
 		);
+		// X allows one outstanding bearer token per App: an activation asks for one only when the credential holds none.
+		const tokenRequests = () => control.requests().filter((r: { method: string; path: string }) => r.method === 'POST' && r.path === '/oauth2/token').length;
+		const tokensBefore = tokenRequests();
 		await ctx.client.activateWorkflow(workflow.id);
 		await until('the stream to open', () => control.activityStreamReaders() === 1);
+		if (tokenRequests() - tokensBefore > 1) throw new Error(`one bearer token request at most per activation, saw ${tokenRequests() - tokensBefore}`);
 		if (xWebhooks(ctx).length) throw new Error(`stream delivery should register no webhook: ${JSON.stringify(xWebhooks(ctx))}`);
 		const subs = xSubscriptions(ctx);
 		if (subs.length !== 1 || subs[0].webhook_id !== undefined) throw new Error(`one subscription without a webhook expected: ${JSON.stringify(subs)}`);
@@ -48,6 +52,13 @@ export default triggerCase({
 		await post(16);
 		await sleep(1000);
 		if ((await executionsOf(ctx, workflow.id)).length !== 6) throw new Error('no execution after deactivation expected');
+		// Activated again: n8n keeps the token in the credential, so no token request at all.
+		const tokensAgain = tokenRequests();
+		await ctx.client.activateWorkflow(workflow.id);
+		await until('the stream to open again', () => control.activityStreamReaders() === 1);
+		await ctx.client.deactivateWorkflow(workflow.id);
+		await until('the second deactivation', () => xSubscriptions(ctx).length === 0 && control.activityStreamReaders() === 0);
+		if (tokenRequests() !== tokensAgain) throw new Error(`the second activation should reuse the credential's token, but asked X ${tokenRequests() - tokensAgain} time(s)`);
 		ctx.log(`connects: ${JSON.stringify(connects)}`);
 	},
 });
