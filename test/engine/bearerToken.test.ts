@@ -11,22 +11,18 @@ import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import type { XEmulator } from '../emulator';
-import { startEmulator } from '../emulator';
 import { FILTERED_STREAM_ENDPOINT } from '../emulator/routes/streamRules';
 import { EngineHarness, type StartedTrigger } from '../harness';
-import { filteredStreamWorkflow, streamWorkflow, until } from './streamKit';
+import { filteredStreamWorkflow, streamSuite, streamWorkflow, until } from './streamKit';
 
+const suite = streamSuite();
 let emulator: XEmulator;
 let counter = 0;
+/** What a webhook activation leaves to undo (the stream triggers are the suite's to close). */
 const cleanups: Array<() => Promise<unknown>> = [];
 
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => emulator.close());
 beforeEach(() => {
-	emulator.control.reset();
-	emulator.control.setPlatformSettings({ keepAliveMs: 100 });
+	emulator = suite.emulator;
 	emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
 });
 afterEach(async () => {
@@ -72,7 +68,7 @@ async function activate(delivery: Delivery, harness: EngineHarness): Promise<Sta
 	}
 	const workflow = delivery === 'activity stream' ? streamWorkflow(id, emulator.users[0].userId) : filteredStreamWorkflow(id);
 	const started: StartedTrigger = await harness.startTrigger(workflow);
-	cleanups.push(() => started.close());
+	suite.running.push(started);
 	const stream = delivery === 'activity stream' ? '/2/activity/stream' : '/2/tweets/search/stream';
 	await until('the stream connection', () => seen().includes(`GET ${stream}`));
 	return started;
