@@ -17,11 +17,13 @@
  */
 import { hash } from 'node:crypto';
 import type { IDataObject, IHttpRequestOptions, IRun, ITriggerFunctions } from 'n8n-workflow';
-import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { xApiError } from '../shared/errors';
 import { encodePairs, objectToPairs } from '../shared/oauth1';
-import { credentialSecrets, redact } from '../shared/redact';
+import type { Scrub } from '../shared/jsonReader';
+import { readJson } from '../shared/jsonReader';
+import { credentialSecrets, redact, scrubOf } from '../shared/redact';
 import type { Endpoint } from '../shared/endpoints';
 import { callEndpoint, endpointRequest } from '../shared/endpoints';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
@@ -238,6 +240,8 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 
 	/** Why the last attempt was aborted, when its deadline passed. */
 	let lateAttempt: string | undefined;
+	/** The App credential's secrets, scrubbed from X's lines (known once the first connection read the credential). */
+	let scrub: Scrub | undefined;
 
 	/**
 	 * One connection attempt, until X's status and headers (and, for an error, its short body) are in.
@@ -271,6 +275,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 
 	const connectWithin = async (query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> => {
 		const credentials = await xCredentials(ctx, 'app');
+		scrub = scrubOf(credentials);
 		const token = await options.bearer(renew);
 		const search = encodePairs(objectToPairs({ ...options.query, ...query }));
 		const request: IHttpRequestOptions = {
@@ -402,7 +407,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 	const lineValue = (line: Buffer): IDataObject[] | undefined => {
 		if (line.length && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
 		if (!line.length || (line.length < 16 && !line.toString('latin1').trim())) return undefined; // keep-alive
-		const { body: value, refused } = readDelivery(line);
+		const { body: value, refused } = readDelivery(line, undefined, scrub);
 		if (refused) return void notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
 		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
@@ -566,6 +571,11 @@ function mergeSignals(a: AbortSignal, b: AbortSignal): AbortSignal {
 	return (AbortSignal as unknown as { any(signals: AbortSignal[]): AbortSignal }).any([a, b]);
 }
 
+/** X's short error text as JSON where it is (read by the one reader of X), else the text itself. */
 function safeJson(text: string | undefined): unknown {
-	return jsonParse<unknown>(text ?? '', { fallbackValue: text });
+	try {
+		return readJson(text ?? '');
+	} catch {
+		return text;
+	}
 }

@@ -316,3 +316,23 @@ export async function runXAdsAfter(env: XTestEnv, start: { name: string; type: s
 	});
 	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
 }
+
+/**
+ * Points every credential's base URLs (and the X User OAuth2 credential's token URLs) at `root`
+ * instead of the emulator's origin, e.g. a hostile X in front of it (test/hostile/hostileX.ts);
+ * returns what puts them back.
+ */
+export function throughOrigin(env: XTestEnv, root: string): () => void {
+	const origin = new URL(env.emulator.urls.api).origin;
+	const saved = ['xOAuth1Api', 'xOAuth1ConnectApi', 'xAppOnlyApi', 'xOAuth2Api'].map((type) => [type, env.harness.credentialData(type)] as const);
+	for (const [type, data] of saved) {
+		const moved: IDataObject = { ...data };
+		for (const key of ['apiBaseUrl', 'adsBaseUrl', 'adsSandboxBaseUrl', 'customAuthUrl', 'customAccessTokenUrl']) {
+			if (typeof moved[key] === 'string') moved[key] = (moved[key] as string).replace(origin, root);
+		}
+		env.harness.setCredentialData(type, moved);
+	}
+	return () => {
+		for (const [type, data] of saved) env.harness.setCredentialData(type, data);
+	};
+}
