@@ -490,16 +490,19 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
 						waitMs = backoff.next('rateLimited');
 						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
-					} else {
+					} else if (heldSince !== undefined || !first) {
+						// After activation: waited out here, in X's 429 schedule. An error to n8n would make
+						// n8n remove the trigger and activate it again and again (each time connecting, adding
+						// and deleting its rules), and ending the other client would start a fight.
 						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
-						const what =
-							heldSince !== undefined
-								? `another client took this App's stream over (${holder.words}). This trigger does not end it again: two clients of one App would take turns.`
-								: terminated
-									? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
-									: quiet
-										? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
-										: `${holder.words}.`;
+						waitMs = backoff.next('rateLimited');
+						why = `${heldSince !== undefined ? 'another client took this App\'s stream over' : 'X answered TooManyConnections'} (${holder.words}); this trigger does not end it (two clients of one App would take turns) and connects again when X lets it`;
+					} else {
+						const what = terminated
+							? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
+							: quiet
+								? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
+								: `${holder.words}.`;
 						refuse(new NodeOperationError(ctx.getNode(), `X refused the ${options.label}: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
 						break;
 					}
