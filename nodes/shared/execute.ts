@@ -113,11 +113,10 @@ function refusalMessage(endpoint: Endpoint, record: IDataObject, itemIndex: numb
 	return `Item ${itemIndex}: X refused it${code}: ${detail.message ?? 'no message'}`;
 }
 
-/** Puts the endpoint's plain words on a 404 (X's own message stays in the description). */
+/** Adds the endpoint's plain words to a 404, after X's own reason and code (which lead the message). */
 function withNotFoundMessage(endpoint: Endpoint, error: unknown): unknown {
 	if (endpoint.notFoundMessage && error instanceof NodeApiError && error.httpCode === '404') {
-		error.description = `${error.message}. ${error.description ?? ''}`.trim();
-		error.message = endpoint.notFoundMessage;
+		error.message = `${error.message.replace(/\.?$/, '.')} ${endpoint.notFoundMessage}`;
 	}
 	return error;
 }

@@ -207,12 +207,10 @@ export async function startHostileX(target: string): Promise<HostileX> {
 			server.close(() => resolve());
 		}),
 	};
-	const byDouble = () => new Map([...state.issued].map((id) => [Number(id), id]));
 	const noteRounded = (text: string) => {
-		const known = byDouble();
 		for (const digits of text.match(/\d{16,20}/g) ?? []) {
-			const exact = known.get(Number(digits));
-			if (exact !== undefined && exact !== digits) state.rounded.push(`${digits} for ${exact}`);
+			const exact = roundedFrom(digits, state.issued);
+			if (exact) state.rounded.push(`${digits} for ${exact}`);
 		}
 	};
 
@@ -301,15 +299,43 @@ function streamLines(answer: http.IncomingMessage, res: http.ServerResponse, hea
 	answer.on('close', () => !answer.complete && res.destroy());
 }
 
+/** The issued id these digits are JavaScript's rounding of (String(Number(id))), if any: never another exact id. */
+function roundedFrom(digits: string, issued: Set<string>): string | undefined {
+	if (issued.has(digits)) return undefined;
+	for (const id of issued) if (String(Number(id)) === digits) return id;
+	return undefined;
+}
+
 /** Every problem of exactness in a value the nodes made (output items, errors): a number JSON.parse rounded, or digits that are a rounded issued id. */
 export function inexactIds(value: unknown, issued: Set<string>, path = '$'): string[] {
 	if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? [`${path}: the rounded number ${value}`] : [];
 	if (typeof value === 'string') {
-		if (!/^\d{16,20}$/.test(value) || issued.has(value)) return [];
-		const exact = [...issued].find((id) => Number(id) === Number(value));
+		const exact = /^\d{16,20}$/.test(value) ? roundedFrom(value, issued) : undefined;
 		return exact ? [`${path}: ${value}, a rounded copy of ${exact}`] : [];
 	}
 	if (Array.isArray(value)) return value.flatMap((v, i) => inexactIds(v, issued, `${path}[${i}]`));
 	if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => inexactIds(v, issued, `${path}.${k}`));
 	return [];
+}
+
+/**
+ * A delivery body (the emulator's webhook POSTs) made hostile the way `mode` makes answers, before X
+ * signs it; echo: what X echoes into its strings (a delivery has no Authorization header of ours:
+ * the App's key and secret, and the Authorization X saw on the App's and the user's requests).
+ */
+export function hostileDelivery(mode: HostileMode, echo: string, issued: Set<string>): (body: string) => string {
+	const t: Transform = { mode: mode === 'errors' || mode === 'freshCursor' ? undefined : mode, echo: `[echo ${echo}]`, issued };
+	return (body) => hostileText(body, t) ?? body;
+}
+
+/** Every secret a run could leak: the credentials' values, and what the requests carried in Authorization (bearer tokens, OAuth signatures). */
+export function secretsIn(hostile: HostileX, credentialSecrets: string[]): string[] {
+	const out = new Set(credentialSecrets.filter((s) => s.length >= 8));
+	for (const r of hostile.requests) {
+		const auth = r.authorization ?? '';
+		const bearer = /^Bearer\s+(\S{8,})/.exec(auth)?.[1];
+		if (bearer) out.add(bearer);
+		for (const m of auth.matchAll(/oauth_(?:signature|token|consumer_key)="([^"]{8,})"/g)) out.add(m[1]);
+	}
+	return [...out];
 }

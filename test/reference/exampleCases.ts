@@ -56,6 +56,8 @@ export interface Case {
 	cursor?: string;
 	/** 64-bit integers X printed as JSON numbers in this example. */
 	bigNumbers: string[];
+	/** The operation runs in a user's context: the node also holds the X OAuth 1.0a credential. */
+	userContext?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -473,6 +475,8 @@ interface Repair {
  * that print 64-bit ids as JSON numbers.
  */
 const REPAIRS: Record<string, Repair> = {
+	// "name"": with a quote too many, and a comma missing after account_id in request.params.
+	'account.update': { label: 'the quote too many after "name" and the missing comma in request.params fixed', fix: (text) => text.replace('"name"":', '"name":').replace(/("account_id": "\w+")(\s*\n\s*"name")/, '$1,$2') },
 	// The "source" value (an HTML link) holds unescaped quotes.
 	'post.create': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
 	'post.updateName': { label: 'unescaped quotes in "source" escaped', fix: escapeSourceQuotes },
@@ -807,3 +811,90 @@ export function pageCases(): Case[] {
 	});
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Every operation of X Ads and X Webhooks, for the hostile X suite (test/engine/hostileX.test.ts)
+
+/** An answer written from openapi.json's schema of the operation, where X prints no example at all (the suite checks it conforms). */
+interface SchemaAnswer {
+	resource: string;
+	operation: string;
+	values: IDataObject;
+	body: IDataObject;
+	/** The user's context (X OAuth 1.0a credential) the operation needs. */
+	userContext?: boolean;
+}
+
+const SENT = '2026-05-01T00:00:00.000Z';
+const KILLED = { data: { successful_kills: 1, failed_kills: 0, results: [{ uuid: '7f1e9c1a-1111-4222-8333-944455556666', success: true }] } };
+const minutesAgo = (n: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - n * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export const SCHEMA_ANSWERS: SchemaAnswer[] = [
+	{ resource: 'webhook', operation: 'replay', values: { webhook_id: '1234567890', from_date: minutesAgo(60), to_date: minutesAgo(30) }, body: { data: { job_id: '1700000000000000001', created_at: SENT } } },
+	{ resource: 'activitySubscription', operation: 'deleteMany', values: { ids: '1976325569252868096' }, body: { data: [{ subscription_id: '1976325569252868096', deleted: true }], meta: { total_subscriptions: 0 } } },
+	{ resource: 'accountActivity', operation: 'subscribe', values: { webhook_id: '1952390923729424384' }, body: { data: { subscribed: true } }, userContext: true },
+	{ resource: 'accountActivity', operation: 'validate', values: { webhook_id: '1952390923729424384' }, body: { data: { subscribed: true } }, userContext: true },
+	{ resource: 'streamRule', operation: 'getAll', values: {}, body: { data: [{ id: '1800000000000000001', value: 'acme -is:retweet', tag: 'brand' }], meta: { sent: SENT, result_count: 1 } } },
+	{ resource: 'streamRule', operation: 'add', values: { value: 'acme -is:retweet', tag: 'brand' }, body: { data: [{ id: '1800000000000000001', value: 'acme -is:retweet', tag: 'brand' }], meta: { sent: SENT, summary: { created: 1, not_created: 0, valid: 1, invalid: 0 } } } },
+	{ resource: 'streamRule', operation: 'delete', values: { ids: '1800000000000000001' }, body: { meta: { sent: SENT, summary: { deleted: 1, not_deleted: 0 } } } },
+	{ resource: 'streamRule', operation: 'deleteAll', values: {}, body: { meta: { sent: SENT, summary: { deleted: 1, not_deleted: 0 } } } },
+	{ resource: 'streamRule', operation: 'getCounts', values: {}, body: { data: { cap_per_client_app: '1000', cap_per_project: '1000', client_app_rules_count: { client_app_id: '29000001', rule_count: 1 }, project_rules_count: '1' } } },
+	{ resource: 'connection', operation: 'getAll', values: {}, body: { data: [{ id: '7f1e9c1a-1111-4222-8333-944455556666', client_ip: '203.0.113.5', connected_at: SENT, endpoint_name: 'filtered_stream' }], meta: { result_count: 1 } } },
+	{ resource: 'connection', operation: 'deleteAll', values: {}, body: KILLED },
+	{ resource: 'connection', operation: 'deleteByEndpoint', values: { endpoint_id: 'filtered_stream' }, body: KILLED },
+	{ resource: 'connection', operation: 'deleteMany', values: { uuids: '7f1e9c1a-1111-4222-8333-944455556666' }, body: KILLED },
+];
+
+/** The path of an endpoint as the example server matches it (:name segments). */
+const serverPath = (endpoint: Endpoint) => `${endpoint.host === 'api' ? '' : `/${endpoint.version ?? 12}`}${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+function schemaCase(a: SchemaAnswer): Case {
+	const resource = webhookResources.find((r) => r.value === a.resource)!;
+	const endpoint = resource.endpoints.find((e) => e.operation === a.operation)!;
+	const own: ExampleAnswer = { method: endpoint.method, base: 'api', path: serverPath(endpoint), body: JSON.stringify(a.body), source: "openapi.json's schema of the operation" };
+	return {
+		title: `X Webhooks ${a.resource}.${a.operation}: ${endpoint.method} ${endpoint.path} (openapi.json's schema)`,
+		node: 'webhooks',
+		resource: a.resource,
+		endpoint,
+		page: 'openapi.json',
+		own,
+		answers: [own, bearerAnswer()],
+		parameters: nodeParameters(a.resource, endpoint, a.values),
+		input: [{}],
+		expected: [],
+		bigNumbers: [],
+		userContext: a.userContext,
+	};
+}
+
+/** An Ads operation X prints no example for, answered with its sibling's example record (same resource, same record). */
+function siblingCase(resource: string, operation: string, sibling: string, values: (record: IDataObject) => IDataObject): Case | undefined {
+	const from = adsCases().find((c) => c.resource === resource && c.endpoint.operation === sibling && !c.skip);
+	const endpoint = adsResources.find((r) => r.value === resource)?.endpoints.find((e) => e.operation === operation);
+	if (!from || !endpoint) return undefined;
+	const example = parseLossless(from.own!.body) as IDataObject;
+	const record = records(example)[0];
+	const own: ExampleAnswer = { method: endpoint.method, base: 'ads', path: serverPath(endpoint), body: JSON.stringify({ request: { params: {} }, data: record }), source: `${from.title}: its first record` };
+	return { ...from, title: `X Ads ${resource}.${operation}: ${endpoint.method} ${endpoint.path} (the record of ${sibling}'s example)`, endpoint, own, answers: [own, ...from.answers.filter((a) => a !== from.own)], parameters: nodeParameters(resource, endpoint, { ...values(record) }), cursor: undefined };
+}
+
+/**
+ * A case for every operation of X Ads and X Webhooks the example server can answer: X's example
+ * (repaired where X printed it as invalid JSON), a sibling's record where X printed none, or an
+ * answer written from openapi.json's schema. Media → Upload, the multi-request one, runs against
+ * the emulator in the suite.
+ */
+export function everyOperationCase(): Case[] {
+	const runnable = [...adsCases(), ...pageCases()].filter((c) => c.node !== 'oauth' && !c.skip);
+	const repaired = repairedCases().filter((c) => !c.skip);
+	const key = (c: Case) => `${NODE_NAMES[c.node]} ${c.resource}.${c.endpoint.operation}`;
+	const byKey = new Map(runnable.map((c) => [key(c), c]));
+	for (const c of repaired) if (!byKey.has(key(c))) byKey.set(key(c), c);
+	const derived = [
+		siblingCase('appEventTag', 'get', 'getAll', (r) => ({ account_id: '18ce54d4x5t', app_event_tag_id: r.id })),
+		siblingCase('abTest', 'update', 'create', (r) => ({ account_id: String(r.account_id ?? '18ce54d4x5t'), ab_test_id: r.id, name: 'renamed test' })),
+	];
+	for (const c of [...derived, ...SCHEMA_ANSWERS.map(schemaCase)]) if (c && !byKey.has(key(c))) byKey.set(key(c), c);
+	return [...byKey.values()];
+}
