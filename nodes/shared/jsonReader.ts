@@ -17,6 +17,8 @@ export interface Scrub {
 	/** Whether the text may hold something to redact (no false "no"). */
 	dirty(text: string): boolean;
 	clean(text: string): string;
+	/** dirty()'s pattern (case-insensitive): readJson looks for it and for unsafe integers in one pass. */
+	pattern?: string;
 }
 
 /** Not JSON: the message says what and where. */
@@ -25,8 +27,10 @@ export class JsonSyntaxError extends SyntaxError {}
 /** A limit was reached: the message names it. */
 export class JsonLimitError extends Error {}
 
-/** An integer token that JSON.parse may round: 16 digits or more where a number can start. */
-const MAYBE_UNSAFE_INTEGER = /(?:^|[[,:])[ \t\n\r]*-?\d{16}/;
+/** An integer token that JSON.parse may round: 16 digits or more where a number can start (two patterns: one alternation with ^ scans twice as slowly). */
+const UNSAFE_AT_START = /^[ \t\n\r]*-?\d{16}/;
+const UNSAFE_AFTER = /[[,:][ \t\n\r]*-?\d{16}/;
+const mayHoldUnsafeInteger = (text: string) => UNSAFE_AFTER.test(text) || UNSAFE_AT_START.test(text);
 /** Nesting the exact reader allows when the caller sets none (it recurses; JSON.parse does not). */
 const DEFAULT_MAX_DEPTH = 1000;
 
@@ -36,11 +40,30 @@ export interface ReadOptions {
 	scrub?: Scrub;
 }
 
+const surveys = new WeakMap<Scrub, RegExp>();
+
+/** Whether a text may hold an unsafe integer and something to scrub: one pass over a clean text. */
+function survey(text: string, scrub: Scrub | undefined): { unsafe: boolean; dirty: boolean } {
+	if (!scrub?.pattern) return { unsafe: mayHoldUnsafeInteger(text), dirty: !!scrub?.dirty(text) };
+	let both = surveys.get(scrub);
+	if (!both) surveys.set(scrub, (both = new RegExp(`(${UNSAFE_AFTER.source})|${scrub.pattern}`, 'gi')));
+	let unsafe = UNSAFE_AT_START.test(text);
+	let dirty = false;
+	both.lastIndex = 0;
+	for (let match = both.exec(text); match && !(unsafe && dirty); match = both.exec(text)) {
+		if (match[1] !== undefined) unsafe = true;
+		else dirty = true;
+		if (!match[0].length) both.lastIndex++;
+	}
+	return { unsafe, dirty };
+}
+
 /** The JSON value of a whole text from X (see the file's comment); throws JsonSyntaxError or JsonLimitError. */
 export function readJson(text: string, options: ReadOptions = {}): unknown {
 	const { maxDepth, scrub } = options;
+	const { unsafe, dirty } = survey(text, scrub);
 	let value: unknown;
-	if (MAYBE_UNSAFE_INTEGER.test(text) || (maxDepth !== undefined && nestsDeeper(text, maxDepth))) {
+	if (unsafe || (maxDepth !== undefined && nestsDeeper(text, maxDepth))) {
 		value = new ExactReader(text, maxDepth ?? DEFAULT_MAX_DEPTH).read();
 	} else {
 		try {
@@ -50,7 +73,7 @@ export function readJson(text: string, options: ReadOptions = {}): unknown {
 			value = new ExactReader(text, maxDepth ?? DEFAULT_MAX_DEPTH).read();
 		}
 	}
-	return scrub?.dirty(text) ? scrubbed(value, scrub) : value;
+	return dirty ? scrubbed(value, scrub!) : value;
 }
 
 /** Whether the text opens more than `max` objects and arrays inside each other (strings skipped). */
@@ -462,6 +485,15 @@ export class JsonReader {
 		return end;
 	}
 
+	/** Whether the last measure() met a number JSON.parse may have rounded (an integer beyond 2^53). */
+	private sawUnsafe = false;
+
+	/** Cost of a number as the reader would store it. */
+	private numberCost(value: number): number {
+		if (!Number.isSafeInteger(value) && Number.isInteger(value)) this.sawUnsafe = true;
+		return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? VALUE_COST.scalar : VALUE_COST.boxedNumber;
+	}
+
 	/** Cost of a value JSON.parse built, checked against the limits as if it had been read here. */
 	private measure(value: unknown, depth: number): number {
 		const cost = VALUE_COST;
@@ -469,17 +501,18 @@ export class JsonReader {
 			if (value.length > this.limits.maxTextChars) throw this.tooLongText();
 			return cost.text + value.length * cost.perChar;
 		}
-		if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? cost.scalar : cost.boxedNumber;
+		if (typeof value === 'number') return this.numberCost(value);
 		if (value === null || typeof value !== 'object') return cost.scalar;
 		if (depth > this.limits.maxDepth) throw new JsonLimitError(`the data nests deeper than ${this.limits.maxDepth} levels`);
 		let total = cost.container;
 		if (Array.isArray(value)) {
-			for (const v of value) total += this.measure(v, depth + 1);
+			// Series of numbers are most of a report: measured here, without a call each.
+			for (const v of value) total += typeof v === 'number' ? this.numberCost(v) : this.measure(v, depth + 1);
 			return total;
 		}
-		for (const [key, v] of Object.entries(value)) {
+		for (const key in value) {
 			if (key.length > this.limits.maxTextChars) throw this.tooLongText();
-			total += cost.key + key.length * cost.perChar + this.measure(v, depth + 1);
+			total += cost.key + key.length * cost.perChar + this.measure((value as Record<string, unknown>)[key], depth + 1);
 		}
 		return total;
 	}
@@ -496,12 +529,21 @@ export class JsonReader {
 		if (end < 0) return end;
 		const slice = text.slice(start, end);
 		let value: unknown;
+		let cost: number;
 		try {
-			value = MAYBE_UNSAFE_INTEGER.test(slice) ? new ExactReader(slice, this.limits.maxDepth).read() : JSON.parse(slice);
-		} catch {
+			value = JSON.parse(slice);
+			this.sawUnsafe = false;
+			cost = this.measure(value, this.stack.length + 1);
+			// An integer JSON.parse rounded shows in the measure: then the island is read exactly.
+			if (this.sawUnsafe) {
+				value = new ExactReader(slice, this.limits.maxDepth).read();
+				cost = this.measure(value, this.stack.length + 1);
+			}
+		} catch (error) {
+			if (error instanceof JsonLimitError) throw error;
 			return TOO_LONG; // not JSON: read here, where the error is found and placed
 		}
-		this.take(this.measure(value, this.stack.length + 1));
+		this.take(cost);
 		const scrub = this.limits.scrub;
 		this.place(scrub?.dirty(slice) ? scrubbed(value, scrub) : value);
 		this.expect = this.stack.length ? Expect.CommaOrEnd : Expect.Nothing;

@@ -73,16 +73,17 @@ export function credentialSecrets(credentials: IDataObject | undefined): string[
 
 // ---- Redaction at the boundary: what X sends in, and what the package says out ---------------------
 
-/** One pattern that matches wherever redact() could change a text (its secrets and its patterns). */
-function dirtyTest(secrets: readonly string[]): RegExp {
+/** One pattern that matches wherever redact() could change a text (its secrets and its patterns): its source. */
+function dirtySource(secrets: readonly string[]): string {
 	const escaped = secrets.filter((s) => s.length >= 8).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-	return new RegExp([...escaped, ...PATTERNS.map(([pattern]) => pattern.source)].join('|'), 'i');
+	return [...escaped, ...PATTERNS.map(([pattern]) => pattern.source)].join('|');
 }
 
 /** The reader's scrub (jsonReader.ts) for a credential's secrets: a clean text costs one match. */
 export function scrubFor(secrets: readonly string[] = []): Scrub {
-	const test = dirtyTest(secrets);
-	return { dirty: (text) => test.test(text), clean: (text) => redact(text, secrets) };
+	const pattern = dirtySource(secrets);
+	const test = new RegExp(pattern, 'i');
+	return { dirty: (text) => test.test(text), clean: (text) => redact(text, secrets), pattern };
 }
 
 const scrubs = new WeakMap<object, Scrub>();
