@@ -97,7 +97,11 @@ export interface ReaderCase {
 	goal: boolean;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
 /** Alternating rounds of the two sides; each side reads the text `iterations` times a round. */
 function compare(name: string, text: string, iterations: number, read: () => unknown, goal: boolean, rounds = 7): ReaderCase {
@@ -217,7 +221,7 @@ export function renderBoundary(r: BoundaryResult): string[] {
 	if (r.n8n.length) {
 		const ratios = boundaryRatios(r.n8n);
 		p(`### 12b. Catalog sync and Return All: this branch against the branch point (${r.branchPoint?.slice(0, 12) ?? '?'}), one run (real n8n)`, '');
-		p(`Our side of sections 1 and 3 (Product → Create or Update of ${n(r.products)} products, Return All over ${n(r.accounts)} accounts), with the package of this branch and with the package built at the branch point, each on a fresh n8n, alternating. Node time (n8n's run data); goal: within 5% of the branch point.`, '');
+		p(`Our side of sections 1 and 3 (Product → Create or Update of ${n(r.products)} products, Return All over ${n(r.accounts)} accounts), with the package of this branch and with the package built at the branch point, each on a fresh n8n warmed up with a small run first, alternating (branch point first, then this branch first, then the branch point again); each measured twice on its n8n, the faster kept. Node time (n8n's run data); goal: within 5% of the branch point.`, '');
 		p('| package | round | catalog sync node time | upsert requests | Return All node time | accounts out |', '| --- | ---: | ---: | ---: | ---: | ---: |');
 		for (const side of r.n8n) p(`| ${side.package} | ${side.round} | ${n(side.catalogNodeMs / 1000, 2)} s | ${n(side.catalogRequests)} | ${n(side.returnAllNodeMs / 1000, 2)} s | ${n(side.returnAllItems)} |`);
 		p('', `Medians, this branch / the branch point: catalog sync **${n(ratios.catalog, 3)}x**, Return All **${n(ratios.returnAll, 3)}x** (goal: at most 1.05x: ${ratios.catalog <= 1.05 && ratios.returnAll <= 1.05 ? 'met' : '**not met**'}).`, '');

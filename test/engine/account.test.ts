@@ -5,9 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { XAds } from '../../nodes/XAds/XAds.node';
-import type { HostileX } from '../hostile/hostileX';
-import { startHostileX } from '../hostile/hostileX';
-import { engineSuite, errorText, throughOrigin } from './env';
+import { engineSuite, errorText, hostileXFor } from './env';
 
 const env = engineSuite();
 
@@ -329,27 +327,15 @@ describe('secrets', () => {
 });
 
 describe('Return All measures progress, not pages (issue 36)', () => {
-	let hostile: HostileX;
-	let restore: () => void;
-	beforeAll(async () => {
-		hostile = await startHostileX(new URL(env.emulator.urls.api).origin);
-	});
-	afterAll(async () => hostile.close());
-	beforeEach(() => {
-		restore = throughOrigin(env, hostile.root);
-		hostile.set('freshCursor');
-	});
-	afterEach(() => {
-		restore();
-		hostile.set(undefined);
-	});
+	const hostile = hostileXFor(env, { routeEach: true });
+	beforeEach(() => hostile.x.set('freshCursor'));
 
 	it('Ads: a new cursor over the same page ends at the page that brings no new record, naming it', async () => {
 		env.emulator.control.seedAccounts(20);
 		const started = Date.now();
 		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toMatch(/^X's pagination did not end: page 2 brought no new record \(the same \d+ ids as before, under a new cursor\)/);
-		expect(hostile.requests.filter((r) => r.path.endsWith('/accounts'))).toHaveLength(2);
+		expect(hostile.x.requests.filter((r) => r.path.endsWith('/accounts'))).toHaveLength(2);
 		expect(Date.now() - started).toBeLessThan(5000);
 	}, 20_000);
 
@@ -358,7 +344,7 @@ describe('Return All measures progress, not pages (issue 36)', () => {
 		const started = Date.now();
 		const result = await env.webhooks({ resource: 'streamRule', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toMatch(/^X's pagination did not end: page 2 brought no new record \(the same 1 ids as before, under a new pagination token\)/);
-		expect(hostile.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/rules'))).toHaveLength(2);
+		expect(hostile.x.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/rules'))).toHaveLength(2);
 		expect(Date.now() - started).toBeLessThan(5000);
 	}, 20_000);
 });

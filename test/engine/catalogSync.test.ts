@@ -10,9 +10,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameter
 
 import { badFeedRows, FEED_COLUMNS, goodCells } from '../corpus/badInputFeedRows';
 import { validProduct } from '../fixtures/products';
-import type { HostileX } from '../hostile/hostileX';
-import { startHostileX } from '../hostile/hostileX';
-import { engineSuite, suiteHelpers, throughOrigin, X_ADS } from './env';
+import { engineSuite, hostileXFor, suiteHelpers, X_ADS } from './env';
 
 const env = engineSuite();
 const { fx, requests } = suiteHelpers(env);
@@ -298,18 +296,9 @@ describe('Product Catalog → Sync: the bad feed rows of the corpus (test/corpus
 });
 
 describe('Product Catalog → Sync against a hostile X: progress, answers matched by id, counts that say what they know (issue 36)', () => {
-	let hostile: HostileX;
-	let restore: () => void;
-	beforeAll(async () => {
-		hostile = await startHostileX(new URL(env.emulator.urls.api).origin);
-	});
-	afterAll(async () => hostile.close());
-	afterEach(() => {
-		restore?.();
-		hostile.set(undefined);
-	});
-	const through = () => (restore = throughOrigin(env, hostile.root));
-	const listings = () => hostile.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/products'));
+	const hostileX = hostileXFor(env);
+	const through = () => hostileX.route();
+	const listings = () => hostileX.x.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/products'));
 	/** X refuses an image it cannot read (a .bmp): the node cannot know before sending. */
 	const refusedByX = (id: string) => validProduct(id, { image_link: `https://cdn.example.com/img/${id}.bmp` });
 
@@ -317,7 +306,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 		const input = products(150);
 		expect((await fromItems(input)).result.error).toBeUndefined();
 		through();
-		hostile.set('freshCursor');
+		hostileX.x.set('freshCursor');
 		const started = Date.now();
 		const run = fromItems(input);
 		const ended = await Promise.race([run, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000))]);
@@ -332,7 +321,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 	it('X lists its refusals first (every array reversed): each product gets its own answer, and the summary names the refused one', async () => {
 		await fromItems(products(3));
 		through();
-		hostile.set('reorder');
+		hostileX.x.set('reorder');
 		const { result, out } = await fromItems([refusedByX('p1'), validProduct('p2', { title: 'New p2' }), validProduct('p3', { title: 'New p3' })], { syncOptions: { outputProducts: true } });
 		expect(result.error).toBeUndefined();
 		const [summary, ...each] = out();
@@ -343,7 +332,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 
 	it('Product → Create or Update: X lists its refusals first, each item still gets its own product\'s answer', async () => {
 		through();
-		hostile.set('reorder');
+		hostileX.x.set('reorder');
 		const result = await env.ads({ resource: 'product', operation: 'upsert', catalog: catalog(), mapping: 'auto' }, [refusedByX('p1'), validProduct('p2'), validProduct('p3')]);
 		expect(result.error).toBeUndefined();
 		expect(result.output().map((i) => [i.json.id, i.json.status])).toEqual([
@@ -356,7 +345,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 	it('a product X lists twice, first in an older copy: the sync sends the feed\'s version (neither copy is taken as what X holds)', async () => {
 		await fromItems([validProduct('p1', { title: 'Changed at X' }), validProduct('p2')]);
 		through();
-		hostile.set(undefined, {
+		hostileX.x.set(undefined, {
 			rewrite: (request, value) => {
 				if (request.method !== 'GET' || !request.path.endsWith('/products')) return value;
 				const page = value as IDataObject;
@@ -391,7 +380,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 	it('an answer that names no result for a product: the counts do not add up, and say so', async () => {
 		await fromItems(products(2));
 		through();
-		hostile.set(undefined, {
+		hostileX.x.set(undefined, {
 			rewrite: (request, value) => {
 				if (request.method !== 'PUT') return value;
 				const page = value as { data: { products_response: IDataObject[] } };

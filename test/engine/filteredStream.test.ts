@@ -5,9 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { HostileX } from '../hostile/hostileX';
-import { startHostileX } from '../hostile/hostileX';
-import { engineSuite, throughOrigin } from './env';
+import { engineSuite, hostileXFor } from './env';
 import { served, triggerHarness, triggerWorkflow } from './triggerSources';
 
 const env = engineSuite();
@@ -147,42 +145,33 @@ describe('X Trigger, filtered-stream source', () => {
 
 describe("X's refusals of rules: X's reason first, the rule cut (issue 36)", () => {
 	const cleanups: Array<() => Promise<unknown>> = [];
-	let hostile: HostileX;
-	beforeAll(async () => {
-		hostile = await startHostileX(new URL(env.emulator.urls.api).origin);
-	});
-	afterAll(async () => hostile.close());
+	const hostileX = hostileXFor(env);
 	afterEach(async () => {
 		while (cleanups.length) await cleanups.pop()!();
-		hostile.set(undefined);
 	});
 	const longRule = `(${'brand OR '.repeat(120)}n8n) lang:en`;
 	const reason = 'Rules must contain a non-negation term (at position 1)';
 
 	it('Stream Rule > Add: a 400 whose reason sits in errors[].details names that reason, not "no message"', async () => {
-		hostile.set('errors', { shape: 'v2Details' });
-		const restore = throughOrigin(env, hostile.root);
-		try {
-			const result = await rule('add', { value: 'acme' });
-			const message = String(result.error?.message);
-			expect(message).toMatch(new RegExp(`^X answered 400 invalid-request: X's reason ${hostile.reasons[0]}`));
-			expect(message).not.toContain('no message');
-			expect(message).not.toContain('brand OR brand OR brand OR brand OR');
-		} finally {
-			restore();
-		}
+		hostileX.x.set('errors', { shape: 'v2Details' });
+		hostileX.route();
+		const result = await rule('add', { value: 'acme' });
+		const message = String(result.error?.message);
+		expect(message).toMatch(new RegExp(`^X answered 400 invalid-request: X's reason ${hostileX.x.reasons[0]}`));
+		expect(message).not.toContain('no message');
+		expect(message).not.toContain('brand OR brand OR brand OR brand OR');
 	});
 
 	it("X Trigger: a refused rule of 1,100 characters fails the activation with X's reason first and the rule cut", async () => {
 		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
-		hostile.set(undefined, {
+		hostileX.x.set(undefined, {
 			rewrite: (request, value) =>
 				request.method === 'POST' && request.path.endsWith('/2/tweets/search/stream/rules')
 					? { errors: [{ value: longRule, details: [reason], title: 'UnprocessableEntity', type: 'https://api.x.com/2/problems/invalid-rules' }], meta: { sent: new Date().toISOString(), summary: { created: 0, not_created: 1, valid: 0, invalid: 1 } } }
 					: value,
 		});
 		const harness = triggerHarness(env.emulator);
-		harness.setCredentialData('xAppOnlyApi', { ...harness.credentialData('xAppOnlyApi'), apiBaseUrl: `${hostile.root}/api` });
+		harness.setCredentialData('xAppOnlyApi', { ...harness.credentialData('xAppOnlyApi'), apiBaseUrl: `${hostileX.x.root}/api` });
 		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: longRule, tag: 'brand' }] } });
 		await served(harness, target, cleanups);
 		const failure = (await harness.activate(target).then(() => undefined, (error: Error) => error))!;

@@ -9,9 +9,8 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
-import type { HostileX } from '../hostile/hostileX';
-import { inexactIds, startHostileX } from '../hostile/hostileX';
-import { binaryStartNode, engineSuite, errorText, fileInputSuite, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers, throughOrigin } from './env';
+import { inexactIds } from '../hostile/hostileX';
+import { binaryStartNode, engineSuite, errorText, fileInputSuite, hostileXFor, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';
 
 const env = engineSuite();
@@ -245,35 +244,23 @@ describe('Video creative end to end (amplify_video, processing wait, video websi
 });
 
 describe("Media → Upload against a hostile X: exact ids, X's words without secrets, STATUS that must say how processing ended (issue 36)", () => {
-	let hostile: HostileX;
-	let restore: () => void;
-	beforeAll(async () => {
-		hostile = await startHostileX(new URL(env.emulator.urls.api).origin);
-	});
-	afterAll(async () => hostile.close());
-	beforeEach(() => {
-		restore = throughOrigin(env, hostile.root);
-	});
-	afterEach(() => {
-		restore();
-		hostile.set(undefined);
-	});
-	const statusRequests = () => hostile.requests.filter((r) => r.method === 'GET' && r.path === '/api/2/media/upload');
+	const hostileX = hostileXFor(env, { routeEach: true });
+	const statusRequests = () => hostileX.x.requests.filter((r) => r.method === 'GET' && r.path === '/api/2/media/upload');
 
 	it('a video whose ids X answers as JSON numbers beyond 2^53: every APPEND, FINALIZE and STATUS goes to the exact id, and the output names it', async () => {
-		hostile.set('bigIds');
+		hostileX.x.set('bigIds');
 		const run = await upload({ files: [{ kind: 'mp4', bytes: SEGMENT_BYTES + 10 }], parameters: { mediaCategory: 'amplify_video' } });
 		expect(run.error?.message).toBeUndefined();
 		const [session] = uploads();
-		expect(hostile.issued.has(session.id)).toBe(true);
+		expect(hostileX.x.issued.has(session.id)).toBe(true);
 		expect(run.out()[0]).toMatchObject({ media_id: session.id, media_key: `13_${session.id}`, processing_state: 'succeeded' });
 		expectAppendsThenFinalize(session, { 0: 1, 1: 1 });
-		expect(hostile.rounded).toEqual([]);
-		expect(inexactIds(run.out(), hostile.issued)).toEqual([]);
+		expect(hostileX.x.rounded).toEqual([]);
+		expect(inexactIds(run.out(), hostileX.x.issued)).toEqual([]);
 	});
 
 	it('an image in one request: media_id is the exact id its media_key names', async () => {
-		hostile.set('bigIds');
+		hostileX.x.set('bigIds');
 		const run = await upload({ files: [{ kind: 'png', bytes: 2000, width: 10, height: 10 }] });
 		expect(run.error?.message).toBeUndefined();
 		const [out] = run.out();
@@ -282,7 +269,7 @@ describe("Media → Upload against a hostile X: exact ids, X's words without sec
 	});
 
 	it("X's processing error that echoes the Authorization header reaches the error and n8n's log without a key or token", async () => {
-		hostile.set('echo', {
+		hostileX.x.set('echo', {
 			secrets: [env.harness.credentialData('xOAuth1Api').consumerKey as string, ...env.secrets],
 			// X's STATUS says the processing failed, its message quoting what it got.
 			rewrite: (request, value) => {
@@ -300,7 +287,7 @@ describe("Media → Upload against a hostile X: exact ids, X's words without sec
 
 	it('a STATUS answer that drops processing_info after in_progress is not a success: the item fails naming it', async () => {
 		let polls = 0;
-		hostile.set(undefined, {
+		hostileX.x.set(undefined, {
 			rewrite: (request, value) => {
 				if (request.method !== 'GET' || !request.path.endsWith('/2/media/upload')) return value;
 				const data = (value as IDataObject).data as IDataObject;
