@@ -244,29 +244,9 @@ export async function startHostileX(target: string): Promise<HostileX> {
 				res.end(hostileText(pages.get(pageKey)!, t, rewrite));
 				return;
 			}
-			const upstream = http.request({ host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-				const type = String(answer.headers['content-type'] ?? '');
-				const headers = { ...answer.headers };
-				const transforms = (mode !== undefined || rewrite) && (/json/.test(type) || (mode === 'echo' && /text\/plain/.test(type)));
-				if (!transforms) {
-					res.writeHead(answer.statusCode ?? 502, headers);
-					answer.pipe(res);
-					answer.on('close', () => !answer.complete && res.destroy());
-					return;
-				}
-				delete headers['content-length'];
-				if (isStream(path) && (answer.statusCode ?? 0) < 300) return streamLines(answer, res, headers, (line) => hostileText(line, t, rewrite) ?? line);
-				const parts: Buffer[] = [];
-				answer.on('data', (c: Buffer) => parts.push(c));
-				answer.on('end', () => {
-					const text = Buffer.concat(parts).toString('utf8');
-					if (mode === 'freshCursor') pages.set(pageKey, text);
-					const out = hostileText(text, t, rewrite) ?? text;
-					res.writeHead(answer.statusCode ?? 502, headers);
-					res.end(out);
-				});
-				answer.on('error', () => res.destroy());
-			});
+			const upstream = http.request({ host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers: req.headers }, (answer) =>
+				passOn(answer, res, { path, t, rewrite, keep: mode === 'freshCursor' ? (text) => pages.set(pageKey, text) : undefined }),
+			);
 			upstream.on('error', () => res.destroy());
 			upstream.end(body);
 		});
@@ -278,6 +258,30 @@ export async function startHostileX(target: string): Promise<HostileX> {
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	state.root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return state;
+}
+
+/** X's answer passed on to the node: as it came, or (JSON, and echo mode's plain text) made hostile; `keep`: the page answered to a cursor of ours. */
+function passOn(answer: http.IncomingMessage, res: http.ServerResponse, how: { path: string; t: Transform; rewrite?: (value: unknown) => unknown; keep?: (text: string) => void }): void {
+	const type = String(answer.headers['content-type'] ?? '');
+	const headers = { ...answer.headers };
+	const transforms = (how.t.mode !== undefined || how.rewrite) && (/json/.test(type) || (how.t.mode === 'echo' && /text\/plain/.test(type)));
+	if (!transforms) {
+		res.writeHead(answer.statusCode ?? 502, headers);
+		answer.pipe(res);
+		answer.on('close', () => !answer.complete && res.destroy());
+		return;
+	}
+	delete headers['content-length'];
+	if (isStream(how.path) && (answer.statusCode ?? 0) < 300) return streamLines(answer, res, headers, (line) => hostileText(line, how.t, how.rewrite) ?? line);
+	const parts: Buffer[] = [];
+	answer.on('data', (c: Buffer) => parts.push(c));
+	answer.on('end', () => {
+		const text = Buffer.concat(parts).toString('utf8');
+		how.keep?.(text);
+		res.writeHead(answer.statusCode ?? 502, headers);
+		res.end(hostileText(text, how.t, how.rewrite) ?? text);
+	});
+	answer.on('error', () => res.destroy());
 }
 
 /** A newline-delimited stream, each complete line transformed as it comes. */
