@@ -262,8 +262,8 @@ function mediaIdOf(ctx: IExecuteFunctions, itemIndex: number, data: MediaData): 
 	try {
 		return exactId(data, 'id') ?? exactId(data, 'media_id');
 	} catch (error) {
-		if (!(error instanceof UnreadableIdError)) throw error;
-		throw new NodeOperationError(ctx.getNode(), error.message, { itemIndex, description: 'The upload stops here: a media id that is not exact would name another media. Upload the file again.' });
+		const message = error instanceof UnreadableIdError ? error.message : `X's media id cannot be read (${(error as Error).message})`;
+		throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'The upload stops here: a media id that is not exact would name another media. Upload the file again.' });
 	}
 }
 

@@ -529,19 +529,17 @@ export class JsonReader {
 		if (end < 0) return end;
 		const slice = text.slice(start, end);
 		let value: unknown;
-		let cost: number;
 		try {
 			value = JSON.parse(slice);
-			this.sawUnsafe = false;
-			cost = this.measure(value, this.stack.length + 1);
-			// An integer JSON.parse rounded shows in the measure: then the island is read exactly.
-			if (this.sawUnsafe) {
-				value = new ExactReader(slice, this.limits.maxDepth).read();
-				cost = this.measure(value, this.stack.length + 1);
-			}
-		} catch (error) {
-			if (error instanceof JsonLimitError) throw error;
+		} catch {
 			return TOO_LONG; // not JSON: read here, where the error is found and placed
+		}
+		this.sawUnsafe = false;
+		let cost = this.measure(value, this.stack.length + 1);
+		// An integer JSON.parse rounded shows in the measure: then the island is read exactly.
+		if (this.sawUnsafe) {
+			value = new ExactReader(slice, this.limits.maxDepth).read();
+			cost = this.measure(value, this.stack.length + 1);
 		}
 		this.take(cost);
 		const scrub = this.limits.scrub;

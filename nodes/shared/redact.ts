@@ -143,7 +143,6 @@ type Logger = Record<'error' | 'warn' | 'info' | 'debug' | 'verbose', (message: 
  */
 function guardedContext<T extends object>(ctx: T): T {
 	const target = ctx as T & { logger?: Logger; emitError?: (e: Error, ...rest: unknown[]) => void; saveFailedExecution?: (e: Error) => void };
-	let guard: T;
 	const logger: Logger | undefined = target.logger && (Object.fromEntries(
 		(['error', 'warn', 'info', 'debug', 'verbose'] as const).map((level) => [level, (message: string, meta?: object) => target.logger![level](redact(String(message), secretsOf(guard)), meta && redactDeep(meta as IDataObject, secretsOf(guard)))]),
 	) as Logger);
@@ -154,7 +153,7 @@ function guardedContext<T extends object>(ctx: T): T {
 	};
 	// The proxy's own target is an empty object: n8n's contexts have read-only properties (logger)
 	// that a proxy of them would have to return as they are.
-	guard = new Proxy({} as T, {
+	const guard: T = new Proxy({} as T, {
 		get(_, key) {
 			if (typeof key === 'string' && wrapped[key] !== undefined) return wrapped[key];
 			const value = Reflect.get(target, key, target) as unknown;

@@ -11,6 +11,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameter
 import { badFeedRows, FEED_COLUMNS, goodCells } from '../corpus/badInputFeedRows';
 import { validProduct } from '../fixtures/products';
 import { engineSuite, hostileXFor, suiteHelpers, X_ADS } from './env';
+import { sleep } from './streamKit';
 
 const env = engineSuite();
 const { fx, requests } = suiteHelpers(env);
@@ -309,7 +310,7 @@ describe('Product Catalog → Sync against a hostile X: progress, answers matche
 		hostileX.x.set('freshCursor');
 		const started = Date.now();
 		const run = fromItems(input);
-		const ended = await Promise.race([run, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000))]);
+		const ended = await Promise.race([run, sleep(10_000).then(() => undefined)]);
 		expect(ended ? 'ended' : `still listing after 10 s (${listings().length} pages so far)`).toBe('ended');
 		const error = ended!.result.error as Error & { description?: string };
 		expect(error.message).toMatch(/^Sync stopped: X's product listing brought no new product on page 2 \(the same 100 products as before, under a new cursor\)/);

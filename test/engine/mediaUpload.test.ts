@@ -293,7 +293,8 @@ describe("Media → Upload against a hostile X: exact ids, X's words without sec
 				const data = (value as IDataObject).data as IDataObject;
 				polls++;
 				if (polls === 1) return { data: { ...data, processing_info: { state: 'in_progress', check_after_secs: 1, progress_percent: 40 } } };
-				const { processing_info: _dropped, ...rest } = data;
+				const rest = { ...data };
+				delete rest.processing_info;
 				return { data: rest };
 			},
 		});
