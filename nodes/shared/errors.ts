@@ -130,7 +130,7 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 		hint: 'X refuses bearer tokens requested too often: the X App-Only credential keeps one token and reuses it; wait 15 minutes, or paste a bearer token into the credential.',
 	},
 	{
-		// X's pay-per-use answer when the account's credits are used up (https://docs.x.com/x-api/getting-started/pricing).
+		// X's pay-per-use answer when the account's credits are used up (X's pricing page: credits are bought in the Developer Console).
 		when: (s, d) => s === 402 || d.code === 'credits-depleted' || d.code === 'CreditsDepleted',
 		hint: 'X bills the X API by use, and the credits of the App\'s developer account are used up (or the balance is below zero): X refuses requests until credits are added. In the Developer Console (console.x.com), buy credits or turn on auto-recharge, and check the spending limit; then run again.',
 	},

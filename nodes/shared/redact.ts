@@ -16,7 +16,8 @@ const PATTERNS: Array<[RegExp, string]> = [
 	// Bearer and Basic credentials, in a header or anywhere in a text (16 characters and more: not our own words).
 	[/\b(Bearer|Basic)(?:\s+|%20|\+)[A-Za-z0-9\-._~+/%=]{16,}/gi, `$1 ${HIDDEN}`],
 	// An Authorization header (or a JSON/form field of that name) with whatever value follows.
-	[/(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)[^"'\r\n,}&<]*/gi, `$1${HIDDEN}`],
+	// (Not again over a value already redacted: the rest of the text stays; a header value holds no parenthesis.)
+	[/(\b(?:proxy-)?authorization\b["']?\s*[:=](?!\s*["']?\[redacted\])\s*["']?)[^"'\r\n,}&<)]*/gi, `$1${HIDDEN}`],
 	// oauth_* parameters (query, form, header, JSON) and the secret-bearing fields X and OAuth use.
 	[
 		/(\b(?:oauth_[a-z_]+|access_token(?:_secret)?|token_secret|consumer_(?:key|secret)|api_key(?:_secret)?|client_secret|bearer_token)\b["']?\s*(?:=|:|%3D)\s*["']?)[^"'\s&,}<]+/gi,
