@@ -37,17 +37,18 @@ export interface BenchEnv {
  * A copy of the built package (package.json + dist/) under .cache/bench-package, so a build
  * running elsewhere while the benchmarks run cannot change what n8n loads.
  */
-function snapshotPackage(): string {
-	const dir = path.join(REPO_ROOT, '.cache', 'bench-package');
-	if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'nodes', 'XAds', 'XAds.node.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+/** The package as n8n installs it (package.json and dist/); `from`: another built copy of it (bench/boundary.ts: the branch point). */
+function snapshotPackage(from = REPO_ROOT): string {
+	const dir = path.join(REPO_ROOT, '.cache', from === REPO_ROOT ? 'bench-package' : 'bench-package-baseline');
+	if (!fs.existsSync(path.join(from, 'dist', 'nodes', 'XAds', 'XAds.node.js'))) throw new Error(`${path.join(from, 'dist')} is missing: run \`npm run build\` first`);
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
-	fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
-	fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+	fs.copyFileSync(path.join(from, 'package.json'), path.join(dir, 'package.json'));
+	fs.cpSync(path.join(from, 'dist'), path.join(dir, 'dist'), { recursive: true });
 	return dir;
 }
 
-export async function startBenchEnv(opts: { latencyMs: number; logFile: string; n8nEnv?: Record<string, string> }): Promise<BenchEnv> {
+export async function startBenchEnv(opts: { latencyMs: number; logFile: string; n8nEnv?: Record<string, string>; packageFrom?: string }): Promise<BenchEnv> {
 	// No kept-alive sockets towards n8n: while n8n's event loop is busy for seconds (a big run),
 	// its 5 s keep-alive timer can close an idle socket the client has just written a request to,
 	// and the request dies with ECONNRESET. A fresh connection per request avoids that race.
@@ -56,7 +57,7 @@ export async function startBenchEnv(opts: { latencyMs: number; logFile: string; 
 	let n8n: N8nInstance | undefined;
 	try {
 		n8n = await startN8n({
-			customExtensions: [snapshotPackage()],
+			customExtensions: [snapshotPackage(opts.packageFrom)],
 			logFile: opts.logFile,
 			// warn: the node's retry and wait lines, without debug logging slowing both sides down.
 			// BENCH_N8N_NODE_OPTIONS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile n8n itself.
@@ -273,18 +274,24 @@ function freshCatalog(env: BenchEnv): { catalog: string; seeded: string[] } {
 	return { catalog, seeded: c.products(catalog).map((p) => String(p.id)) };
 }
 
+/** Our side of the catalog sync: Product → Create or Update of `products` in a fresh catalog. */
+export async function catalogOurs(env: BenchEnv, products: number, concurrency = 4): Promise<CatalogResult['ours']> {
+	const c = env.emulator.control;
+	const sent = Array.from({ length: products }, (_, i) => benchProduct(i));
+	const { catalog, seeded } = freshCatalog(env);
+	const ex = await runManual(env, chain(generator('Products', products, benchProduct), xAdsNode(env, catalogParams(catalog, concurrency))), 30 * 60_000);
+	const log = c.requests();
+	const report = checkProductSync(sent, ex.items('X Ads'), c.products(catalog), seeded, log);
+	return { ...times(ex, ['X Ads']), requests: log.filter(isProductUpsert).length, report, phases: phases(ex, 'X Ads', log.filter(isProductUpsert), env.latencyMs) };
+}
+
 export async function benchCatalog(env: BenchEnv, products: number, concurrency = 4): Promise<CatalogResult> {
 	const c = env.emulator.control;
 	const sent = Array.from({ length: products }, (_, i) => benchProduct(i));
 	const timeoutMs = 30 * 60_000;
+	const ours = await catalogOurs(env, products, concurrency);
 
-	let { catalog, seeded } = freshCatalog(env);
-	const ex = await runManual(env, chain(generator('Products', products, benchProduct), xAdsNode(env, catalogParams(catalog, concurrency))), timeoutMs);
-	const log = c.requests();
-	const report = checkProductSync(sent, ex.items('X Ads'), c.products(catalog), seeded, log);
-	const ours = { ...times(ex, ['X Ads']), requests: log.filter(isProductUpsert).length, report, phases: phases(ex, 'X Ads', log.filter(isProductUpsert), env.latencyMs) };
-
-	({ catalog, seeded } = freshCatalog(env));
+	const { catalog, seeded } = freshCatalog(env);
 	const hx = await runManual(
 		env,
 		chain(
@@ -332,19 +339,27 @@ export interface ReturnAllResult {
 	requestRatio: number;
 }
 
+/** The emulator holding exactly `accounts` accounts of the user. */
+function seedReturnAll(env: BenchEnv, accounts: number): void {
+	const c = env.emulator.control;
+	c.reset();
+	const existing = c.state().ads.production.byUser.get(env.emulator.users[0].userId)?.length ?? 0;
+	c.seedAccounts(accounts - existing);
+}
+
+/** Our side of Return All: Account → Get Many over `accounts` accounts. */
+export async function returnAllOurs(env: BenchEnv, accounts: number): Promise<ReturnAllResult['ours']> {
+	seedReturnAll(env, accounts);
+	const ex = await runManual(env, chain(xAdsNode(env, { resource: 'account', operation: 'getAll', returnAll: true })), 20 * 60_000);
+	return { ...times(ex, ['X Ads']), requests: env.emulator.control.requests().length, items: ex.items('X Ads').length };
+}
+
 export async function benchReturnAll(env: BenchEnv, accounts: number): Promise<ReturnAllResult> {
 	const c = env.emulator.control;
-	const prepare = () => {
-		c.reset();
-		const existing = c.state().ads.production.byUser.get(env.emulator.users[0].userId)?.length ?? 0;
-		c.seedAccounts(accounts - existing);
-	};
 	const timeoutMs = 20 * 60_000;
-	prepare();
-	const ex = await runManual(env, chain(xAdsNode(env, { resource: 'account', operation: 'getAll', returnAll: true })), timeoutMs);
-	const ours = { ...times(ex, ['X Ads']), requests: c.requests().length, items: ex.items('X Ads').length };
+	const ours = await returnAllOurs(env, accounts);
 
-	prepare();
+	seedReturnAll(env, accounts);
 	const hx = await runManual(
 		env,
 		chain(

@@ -21,7 +21,10 @@
  *      1% removed) and today's upsert-everything from items at 100,000 (bench/catalogFeed.ts);
  * queue: the X Trigger in queue mode, the real-n8n case 210 three times (bench/queue.ts);
  * stream: the X Trigger's activity stream, node CPU per event and a 10,000-event burst vs the Webhook
- *      node (bench/stream.ts).
+ *      node (bench/stream.ts);
+ * boundary: the one reader of X against JSON.parse (in process), and our catalog sync and Return All
+ *      with this package and with the package at the branch point, on fresh n8n instances of one run
+ *      (bench/boundary.ts).
  * Every section of bench/RESULTS.md comes from one of these parts: a whole run writes the file
  * afresh; parts run alone (--only) replace only the sections they measured (bench/sections.ts).
  * --quick: small sizes, results to .cache/bench-quick.md (for development).
@@ -44,9 +47,10 @@ import { benchReport, renderReport, type ReportBenchResult } from './report';
 import { replaceSections } from './sections';
 import { benchStreamN8n, renderStream, type StreamCpuResult, type StreamN8nResult } from './stream';
 import type { ScalingPoint } from './runnerScaling';
-import { benchCatalog, benchReturnAll, benchTrigger, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
+import { baselinePackage, branchPoint, renderBoundary, type BoundaryResult } from './boundary';
+import { benchCatalog, benchReturnAll, benchTrigger, catalogOurs, returnAllOurs, lostAnswers, soakAudience, soakCatalog, startBenchEnv, type BenchEnv, type CatalogResult, type LostAnswersSide, type ReturnAllResult, type SoakResult, type TriggerResult } from './n8nBench';
 
-const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'queue', 'stream', 'media-upload', 'catalog-feed'] as const;
+const STEPS = ['inprocess', 'catalog', 'returnall', 'trigger', 'soak', 'audience-file', 'report', 'queue', 'stream', 'media-upload', 'catalog-feed', 'boundary'] as const;
 type Step = (typeof STEPS)[number];
 
 interface Args {
@@ -109,6 +113,7 @@ interface Results {
 	mediaUpload?: MediaUploadResult[];
 	catalogFeed?: CatalogFeedResult[];
 	stream?: { cpu?: StreamCpuResult; n8n?: StreamN8nResult };
+	boundary?: BoundaryResult;
 	errors: Array<{ step: string; message: string }>;
 	n8nStartMs?: number;
 }
@@ -186,14 +191,14 @@ async function main(): Promise<number> {
 		});
 	}
 
-	/** One n8n (with `n8nEnv` added to its settings) and the emulator for `steps`, stopped afterwards. */
-	const withN8n = async (label: string, n8nEnv: Record<string, string>, steps: (e: BenchEnv) => Promise<void>) => {
+	/** One n8n (with `n8nEnv` added to its settings) and the emulator for `steps`, stopped afterwards; `packageFrom`: another build of the package. */
+	const withN8n = async (label: string, n8nEnv: Record<string, string>, steps: (e: BenchEnv) => Promise<void>, packageFrom?: string) => {
 		let env: BenchEnv | undefined;
 		const logFile = path.join(REPO_ROOT, '.cache', 'bench-logs', `n8n-${DEFAULT_N8N_VERSION}${label}.log`);
 		fs.mkdirSync(path.dirname(logFile), { recursive: true });
 		fs.rmSync(logFile, { force: true });
 		await attempt(`start n8n${label} and the emulator`, async () => {
-			env = await startBenchEnv({ latencyMs: args.latencyMs, logFile, n8nEnv });
+			env = await startBenchEnv({ latencyMs: args.latencyMs, logFile, n8nEnv, packageFrom });
 			results.n8nStartMs ??= env.n8n.startMs;
 		});
 		if (!env) return;
@@ -331,6 +336,40 @@ async function main(): Promise<number> {
 				results.stream!.n8n = await benchStreamN8n(e, sizes.streamEvents, sizes.concurrency);
 			});
 		});
+	}
+
+	if (args.only.has('boundary')) {
+		const products = args.quick ? 500 : sizes.products;
+		const accounts = args.quick ? 2000 : sizes.accounts;
+		const boundary: BoundaryResult = { n8n: [], products, accounts };
+		results.boundary = boundary;
+		await attempt('boundary: the one reader of X against JSON.parse', async () => {
+			boundary.reader = runChild('boundary.ts', ['reader', args.quick ? '10' : '50']);
+		});
+		let baseline: string | undefined;
+		await attempt('boundary: the package at the branch point', async () => {
+			boundary.branchPoint = branchPoint();
+			baseline = baselinePackage(boundary.branchPoint);
+		});
+		// Alternating (B T, T B, B T), each on a fresh n8n warmed up first (its first execution loads the
+		// nodes), each measured twice and the faster kept: the machine is shared, its drift and its other
+		// work fall on both sides alike.
+		const order: Array<Array<'branch point' | 'this branch'>> = [['branch point', 'this branch'], ['this branch', 'branch point'], ['branch point', 'this branch']];
+		for (const [index, sides] of order.entries()) {
+			for (const side of sides) {
+				if (side === 'branch point' && !baseline) continue;
+				const round = index + 1;
+				await withN8n(`-boundary-${side.replace(' ', '-')}-${round}`, {}, async (e) => {
+					await attempt(`boundary: ${side}, round ${round}: catalog sync ${products} products, Return All ${accounts} accounts`, async () => {
+						await catalogOurs(e, 200);
+						await returnAllOurs(e, 1000);
+						const catalog = [await catalogOurs(e, products), await catalogOurs(e, products)].sort((a, b) => a.nodeMs - b.nodeMs)[0];
+						const all = [await returnAllOurs(e, accounts), await returnAllOurs(e, accounts)].sort((a, b) => a.nodeMs - b.nodeMs)[0];
+						boundary.n8n.push({ package: side, round, catalogNodeMs: catalog.nodeMs, catalogRequests: catalog.requests, returnAllNodeMs: all.nodeMs, returnAllItems: all.items });
+					});
+				}, side === 'branch point' ? baseline : undefined);
+			}
+		}
 	}
 
 	results.finishedAt = new Date().toISOString();
@@ -505,6 +544,7 @@ function renderMarkdown(r: Results): string {
 	if (r.stream?.cpu || r.stream?.n8n) p(...renderStream(r.stream.cpu, r.stream.n8n, streamNote(r)));
 	if (r.mediaUpload?.length) p(...renderMediaUpload(r.mediaUpload, r.args.latencyMs));
 	if (r.catalogFeed?.length) p(...renderCatalogFeed(r.catalogFeed, catalogFeedNote(r)));
+	if (r.boundary) p(...renderBoundary(r.boundary));
 	if (r.errors.length) {
 		p('## Failures', '');
 		for (const e of r.errors) p(`- **${e.step}**:`, '', '```', e.message.slice(0, 3000), '```', '');

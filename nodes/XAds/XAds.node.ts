@@ -15,6 +15,7 @@ import {
 	searchProductCatalogs,
 	searchTargetingValues,
 } from '../shared/listSearch';
+import { guarded, guardedMethods } from '../shared/redact';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
@@ -169,7 +170,7 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
-		listSearch: {
+		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,
 			searchCustomAudiences,
@@ -179,10 +180,15 @@ export class XAds implements INodeType {
 			searchLineItems,
 			searchProductCatalogs,
 			searchTargetingValues,
-		},
+		}),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeEndpoints(this, adsResources);
+		return await executeAds.call(this);
 	}
 }
+
+/** The node's run, inside the package's one exit (redact.ts): nothing it says carries a secret. */
+const executeAds = guarded(async function (this: IExecuteFunctions) {
+	return await executeEndpoints(this, adsResources);
+});

@@ -10,7 +10,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { gunzipPieces, isGzip, UnpackLimitError } from '../shared/gzip';
 import type { MemoryBudget } from '../shared/jsonReader';
-import { JsonLimitError, JsonReader } from '../shared/jsonReader';
+import { exactId, JsonLimitError, JsonReader } from '../shared/jsonReader';
 import type { RetryPolicy, XRequest } from '../shared/transport';
 import { MAX_BODY_BYTES, xDownload, xRequest } from '../shared/transport';
 import type { StatsAnswer } from './analyticsData';
@@ -50,9 +50,9 @@ export const RESULT_LIMITS = {
 const DOWNLOADS_IN_FLIGHT = 4;
 const CREATES_IN_FLIGHT = 4;
 
-/** The job's exact ID: id_str (X's id is a 64-bit number that JSON readers round). */
+/** The job's exact ID: id_str, else the id as the reader kept it (X's id is a 64-bit number); an id that is not exact throws, naming it. */
 export function jobId(job: IDataObject): string {
-	return String(job.id_str ?? job.id);
+	return exactId(job) ?? 'undefined';
 }
 
 /** A job record with its exact ID in `id` too. */

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { fileChunks, type RecordFormat } from '../shared/fileRecords';
+import { fileChunks, nextBreak, type RecordFormat } from '../shared/fileRecords';
 import type { FileEncoding, FileSettings, Mapping } from './audienceFileFields';
 
 /** A line longer than this is no identifier row: it is refused and skipped, not held. */
@@ -12,7 +12,7 @@ export const MAX_LINE_CHARS = 65_536;
 const TOO_LONG = `is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters (no identifier row is: a file without line breaks?)`;
 
 /**
- * Splits text that arrives in pieces into records, one per physical line (LF or CRLF), with bounded
+ * Splits text that arrives in pieces into records, one per physical line (CR, LF or CRLF), with bounded
  * memory: only an unfinished line is carried from one piece to the next. A CSV field may be quoted
  * (a delimiter or "" inside) but its quote must close on its own line: RFC 4180 lets a quoted field
  * run over line breaks, and then one stray quote swallows every row up to the next quote in the
@@ -34,16 +34,17 @@ export class LineRecordSplitter {
 		private readonly onUnreadable: (line: number, reason: string) => void,
 	) {}
 
-	push(text: string): void {
+	push(text: string, final = false): void {
 		const data = this.carry + text;
 		let start = 0;
-		for (let newline = data.indexOf('\n'); newline >= 0; newline = data.indexOf('\n', start)) {
-			if (!this.skipping) this.record(data, start, newline);
+		for (let lineBreak = nextBreak(data, 0, final); lineBreak; lineBreak = nextBreak(data, start, final)) {
+			if (!this.skipping) this.record(data, start, lineBreak.at);
 			this.skipping = false;
 			this.line++;
-			start = newline + 1;
+			start = lineBreak.at + lineBreak.length;
 		}
-		this.carry = this.skipping ? '' : data.slice(start);
+		// A CR that ends the piece stays in the carry until the next piece says whether an LF follows.
+		this.carry = this.skipping ? (data.endsWith('\r') ? '\r' : '') : data.slice(start);
 		if (this.carry.length > MAX_LINE_CHARS) {
 			this.onUnreadable(this.line, TOO_LONG);
 			this.carry = '';
@@ -53,12 +54,13 @@ export class LineRecordSplitter {
 
 	/** The last line, when the file does not end with a line break. */
 	end(): void {
+		if (this.carry !== '') this.push('', true);
 		if (this.carry !== '' && !this.skipping) this.record(this.carry, 0, this.carry.length);
 		this.carry = '';
 	}
 
 	private record(data: string, start: number, lineEnd: number): void {
-		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
+		const text = data.slice(start, lineEnd);
 		if (text.length > MAX_LINE_CHARS) {
 			this.onUnreadable(this.line, TOO_LONG);
 			return;

@@ -216,6 +216,15 @@ export class ProductIndex {
 		}
 	}
 
+	/**
+	 * X listed the product again (two copies, one of them older): neither copy is taken as what X
+	 * holds, so the product compares as changed and the feed's version is sent (X answers NO_CHANGE
+	 * when it already held it: one entry of an upsert, where a false "unchanged" would lose an update).
+	 */
+	listedAgain(n: number): void {
+		this.digestState[n] |= DIFFERENT;
+	}
+
 	/** Whether X's product and the feed's row both gave a fingerprint, and the same one. */
 	same(n: number): boolean {
 		return this.digestState[n] === (X_DIGEST | FEED_DIGEST);

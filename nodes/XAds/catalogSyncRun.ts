@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import { checkFields, itemParameter, runNode } from '../shared/prepare';
 import type { AdsEnvelope, RetryPolicy, XRequest } from '../shared/transport';
 import { adsRequest, xRequest } from '../shared/transport';
+import { answersBy } from '../shared/batching';
 import { inputError } from '../shared/validation';
 import { fingerprint, IN_X, ProductIndex, REFUSED, SEEN, SEND, SENT } from './catalogCompare';
 import type { Feed } from './catalogFeed';
@@ -58,6 +59,8 @@ interface Counts {
 	/** Product keys X no longer knew when deleting (gone already, e.g. by an earlier run). */
 	alreadyGone: number;
 	deleteFailed: number;
+	/** Products and product keys sent that X's answer names no result for. */
+	unanswered: number;
 	listRequests: number;
 	upsertRequests: number;
 	deleteRequests: number;
@@ -71,7 +74,40 @@ function productRequest(operation: 'getAll' | 'upsert' | 'delete', catalogId: st
 	return { method: endpoint.method, host: 'ads', path: endpoint.path, pathParams: { product_catalog_id: catalogId }, itemIndex, idempotent: true };
 }
 
-/** Reads X's catalog page after page into the index; stopped() ends it early (the feed failed). */
+/** How many of a page's products the index does not hold from X yet (a repeat within the page counts once). */
+function newProducts(index: ProductIndex, data: unknown[]): number {
+	const fresh = new Set<string>();
+	for (const record of data) {
+		const id = (record as IDataObject | null)?.id;
+		if (typeof id !== 'string' || fresh.has(id)) continue;
+		const n = index.find(id);
+		if (n === undefined || !(index.flags[n] & IN_X)) fresh.add(id);
+	}
+	return fresh.size;
+}
+
+/** Puts one listed product into the index: new, listed again, or unreadable (no id or product key). */
+function indexListed(index: ProductIndex, record: unknown): 'new' | 'again' | 'unreadable' {
+	const r = record as IDataObject | null;
+	const id = r && typeof r === 'object' ? r.id : undefined;
+	const key = r && typeof r === 'object' ? r.product_key : undefined;
+	if (typeof id !== 'string' || typeof key !== 'string' || id === '' || key === '') return 'unreadable';
+	const n = index.entry(id);
+	if (index.flags[n] & IN_X) {
+		index.listedAgain(n);
+		return 'again';
+	}
+	index.flags[n] |= IN_X;
+	index.setKey(n, key);
+	index.setDigest(n, 'x', fingerprint(r!));
+	return 'new';
+}
+
+/**
+ * Reads X's catalog page after page into the index; stopped() ends it early (the feed failed). A
+ * page that brings no product the earlier pages did not is no progress: the listing stops there
+ * with an error, however many fresh cursors X names.
+ */
 async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: RetryPolicy, index: ProductIndex, counts: Counts, stopped: () => Error | undefined): Promise<{ read: number; unreadable: number }> {
 	const seen = new Set<string>();
 	const fetchPage = (cursor?: string) => {
@@ -88,6 +124,9 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 		const envelope = await next;
 		counts.listRequests++;
 		const data = Array.isArray(envelope.data) ? (envelope.data as unknown[]) : [];
+		if (page > 1 && data.length && !newProducts(index, data)) {
+			throw new SyncFailure(`X's product listing brought no new product on page ${page} (the same ${data.length} products as before, under a new cursor)`);
+		}
 		// The next page is asked for before this one is indexed: its round trip hides the indexing.
 		const cursor = typeof envelope.next_cursor === 'string' && envelope.next_cursor !== '' ? envelope.next_cursor : undefined;
 		next = undefined;
@@ -98,19 +137,9 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 			next = fetchPage(cursor);
 		}
 		for (const record of data) {
-			const r = record as IDataObject | null;
-			const id = r && typeof r === 'object' ? r.id : undefined;
-			const key = r && typeof r === 'object' ? r.product_key : undefined;
-			if (typeof id !== 'string' || typeof key !== 'string' || id === '' || key === '') {
-				unreadable++;
-				continue;
-			}
-			const n = index.entry(id);
-			if (index.flags[n] & IN_X) continue; // listed twice: the first stays
-			index.flags[n] |= IN_X;
-			index.setKey(n, key);
-			index.setDigest(n, 'x', fingerprint(r!));
-			read++;
+			const listed = indexListed(index, record);
+			if (listed === 'new') read++;
+			else if (listed === 'unreadable') unreadable++;
 		}
 	}
 	return { read, unreadable };
@@ -120,7 +149,7 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, itemIndex: number, options: SyncOptions, policy: RetryPolicy): Promise<{ summary: IDataObject; products: IDataObject[] }> {
 	const node = runNode(ctx);
 	const [listRequest, upsertRequest, deleteRequest] = (['getAll', 'upsert', 'delete'] as const).map((operation) => productRequest(operation, catalogId, itemIndex));
-	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
+	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
 	const index = new ProductIndex();
 	const products: IDataObject[] = [];
 	const refusedRows: IDataObject[] = [];
@@ -128,6 +157,11 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 	const deleteFailures: IDataObject[] = [];
 	let refused = 0;
 	let rows = 0;
+	/** A product (or product key) sent that X's answer is silent about: counted apart, so the counts say they do not add up. */
+	const unanswered = (line?: number, id?: string, key?: string) => {
+		counts.unanswered++;
+		if (options.outputProducts) products.push({ ...(line !== undefined ? { [feed.unit]: line } : {}), ...(id !== undefined ? { id } : {}), ...(key !== undefined ? { product_key: key } : {}), action: 'unanswered', message: 'X\'s answer names no result for it' });
+	};
 	const applied = () =>
 		`created ${counts.created}, updated ${counts.updated}, deleted ${counts.deleted} (X answered ${counts.upsertRequests} upsert and ${counts.deleteRequests} delete requests)`;
 
@@ -300,16 +334,18 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 			track(async () => {
 				const { body, repeated } = await xRequest(ctx, { ...upsertRequest, body: { products: batch.map((b) => b.values) } }, policy);
 				counts.upsertRequests++;
-				const answers = (((body as AdsEnvelope | undefined)?.data as IDataObject | undefined)?.products_response ?? []) as IDataObject[];
-				batch.forEach(({ values, line }, position) => {
-					const answer = answers[position];
-					const status = String(answer?.status ?? 'ERROR');
+				// Matched by X's product id, never by position: X may list its refusals first.
+				const answers = answersBy<IDataObject>(((body as AdsEnvelope | undefined)?.data as IDataObject | undefined)?.products_response, 'id');
+				batch.forEach(({ values, line }) => {
 					const id = String(values.id);
+					const answer = answers.get(id);
+					if (!answer) return unanswered(line, id);
+					const status = String(answer.status ?? 'ERROR');
 					// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
 					const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
 					counts[outcome]++;
-					if (outcome === 'refusedByX' && xRefusals.length < LISTED) xRefusals.push({ [feed.unit]: line, id, errors: (answer?.errors as IDataObject[]) ?? ['X returned no result for this product'] });
-					if (options.outputProducts) products.push({ [feed.unit]: line, id, product_key: answer?.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer?.errors ?? null } : {}) });
+					if (outcome === 'refusedByX' && xRefusals.length < LISTED) xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
+					if (options.outputProducts) products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
 				});
 			});
 		let batch: Array<{ values: IDataObject; line: number }> = [];
@@ -349,11 +385,13 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 			track(async () => {
 				const envelope = await adsRequest(ctx, { ...deleteRequest, body: { product_keys: keys } }, policy);
 				counts.deleteRequests++;
-				const answers = ((envelope.data as IDataObject | undefined)?.delete_products ?? []) as IDataObject[];
-				keys.forEach((key, position) => {
-					const answer = answers[position];
-					const failed = answer ? answer.failed_product_key : key;
-					const message = answer ? answer.message : 'X returned no result for this product key';
+				// Matched by product key, never by position.
+				const answers = answersBy<IDataObject>((envelope.data as IDataObject | undefined)?.delete_products, 'product_key');
+				keys.forEach((key) => {
+					const answer = answers.get(key);
+					if (!answer) return unanswered(undefined, undefined, key);
+					const failed = answer.failed_product_key;
+					const message = answer.message;
 					const gone = failed === null || failed === undefined;
 					if (gone) counts.deleted++;
 					else if (/not found/i.test(String(message))) counts.alreadyGone++;
@@ -383,8 +421,9 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 				xRefusals,
 				deleteFailed: counts.deleteFailed,
 				deleteFailures,
+				...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
 				requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
-				countsConfirmed: answered === sent && removed === deleteKeys.length && rows === refused + toCreate + toUpdate + unchanged,
+				...heldByX(counts, { confirmed: answered === sent && removed === deleteKeys.length && rows === refused + toCreate + toUpdate + unchanged, refusedRows: refused, keptRefused, unreadable: listed.unreadable }),
 			},
 			products,
 		};
@@ -414,4 +453,14 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 }
 
 class RowRefusal extends Error {}
+
+/**
+ * The summary's two answers, apart: whether its counts add up (every row, product and deletion
+ * accounted for by X's answers), and whether X now holds the feed (they add up, and X refused
+ * nothing, failed no deletion, and no feed row was refused or listed product unreadable).
+ */
+function heldByX(counts: Counts, run: { confirmed: boolean; refusedRows: number; keptRefused: number; unreadable: number }): { countsConfirmed: boolean; xHoldsFeed: boolean } {
+	const differs = counts.refusedByX + counts.deleteFailed + counts.unanswered + run.refusedRows + run.keptRefused + run.unreadable > 0;
+	return { countsConfirmed: run.confirmed, xHoldsFeed: run.confirmed && !differs };
+}
 

@@ -13,6 +13,7 @@ import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { CheckedItem } from '../shared/endpoints';
+import { exactId, UnreadableIdError } from '../shared/jsonReader';
 import type { MediaCall } from '../shared/v2/media';
 import { MEDIA_CALLS } from '../shared/v2/media';
 import { runNode } from '../shared/prepare';
@@ -132,6 +133,57 @@ function sizeOf(binary: IBinaryData): number | undefined {
 	return Math.floor((data.length * 3) / 4) - padding;
 }
 
+// ---- What the first bytes say (checked before the first request) ---------------------------------
+
+/** The first bytes of each format X takes: a file whose bytes contradict its declared type is refused before any byte is sent. */
+const SIGNATURES: Array<{ label: string; types: string[]; matches: (b: Buffer) => boolean }> = [
+	{ label: 'a PNG image', types: ['image/png'], matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+	{ label: 'a JPEG image', types: ['image/jpeg', 'image/pjpeg'], matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+	{ label: 'a GIF image', types: ['image/gif'], matches: (b) => /^GIF8[79]a/.test(b.toString('latin1', 0, 6)) },
+	{ label: 'a WebP image', types: ['image/webp'], matches: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+	{ label: 'a BMP image', types: ['image/bmp'], matches: (b) => b.toString('latin1', 0, 2) === 'BM' },
+	{ label: 'a TIFF image', types: ['image/tiff'], matches: (b) => ['II*\0', 'MM\0*'].includes(b.toString('latin1', 0, 4)) },
+	// ISO base media (MP4, MOV): a box size, then the first box's type.
+	{ label: 'an MP4 or MOV video', types: ['video/mp4', 'video/quicktime'], matches: (b) => ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].includes(b.toString('latin1', 4, 8)) },
+	{ label: 'a WebM video', types: ['video/webm'], matches: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+	{ label: 'an MPEG-TS video', types: ['video/mp2t'], matches: (b) => b[0] === 0x47 && (b.length < 189 || b[188] === 0x47) },
+	{ label: 'WebVTT subtitles', types: ['text/vtt'], matches: (b) => /^(\uFEFF)?WEBVTT/.test(b.toString('utf8', 0, 12)) },
+	{ label: 'SRT subtitles', types: ['text/srt'], matches: (b) => /^(\uFEFF)?\s*\d+\r?\n\d\d:\d\d/.test(b.toString('utf8')) },
+];
+
+/** How messages name a declared type: "an MP4 video". */
+const TYPE_NAMES: Record<string, string> = {
+	'image/png': 'a PNG image', 'image/jpeg': 'a JPEG image', 'image/pjpeg': 'a JPEG image', 'image/gif': 'a GIF image', 'image/webp': 'a WebP image', 'image/bmp': 'a BMP image', 'image/tiff': 'a TIFF image',
+	'video/mp4': 'an MP4 video', 'video/quicktime': 'a MOV video', 'video/webm': 'a WebM video', 'video/mp2t': 'an MPEG-TS video', 'text/vtt': 'WebVTT subtitles', 'text/srt': 'SRT subtitles',
+};
+
+/** The first `count` bytes of the file, without reading the rest. */
+async function firstBytes(ctx: IExecuteFunctions, itemIndex: number, file: MediaFile, count: number): Promise<Buffer> {
+	if (file.binary.id) {
+		const stream = await ctx.helpers.getBinaryStream(file.binary.id, count);
+		try {
+			for await (const chunk of stream) return Buffer.from(chunk as Uint8Array).subarray(0, count);
+		} finally {
+			stream.destroy();
+		}
+		return Buffer.alloc(0);
+	}
+	// Base64 in the item: only its start is decoded.
+	if (typeof file.binary.data === 'string' && file.binary.data) return Buffer.from(file.binary.data.slice(0, Math.ceil(count / 3) * 4), 'base64');
+	return (await ctx.helpers.getBinaryDataBuffer(itemIndex, file.property)).subarray(0, count);
+}
+
+/** Refuses a file whose first bytes are not its declared type (a PNG named clip.mp4 would be uploaded whole before X's processing failed). */
+async function checkFirstBytes(ctx: IExecuteFunctions, itemIndex: number, file: MediaFile): Promise<void> {
+	const head = await firstBytes(ctx, itemIndex, file, 256);
+	const declared = SIGNATURES.find((s) => s.types.includes(file.mediaType));
+	if (!declared || declared.matches(head)) return;
+	const actual = SIGNATURES.find((s) => s !== declared && s.matches(head));
+	const label = `${file.fileName ? `${file.fileName} ` : ''}(${file.mediaType})`;
+	const wanted = TYPE_NAMES[file.mediaType] ?? declared.label;
+	throw inputError(runNode(ctx), itemIndex, 'Input Binary Field (binaryPropertyName)', `holds ${label}, but its first bytes are ${actual ? `${actual.label}, not ${wanted}` : `not ${wanted}`}: check the file, or its type in the node that made it`);
+}
+
 // ---- The file's bytes ----------------------------------------------------------------------------
 
 /** The file as chunks: streamed from n8n's binary store when it is there, else slices of the item's buffer. */
@@ -205,6 +257,16 @@ interface MediaData extends IDataObject {
 /** data of a /2 answer (X's envelope {data, errors}). */
 const dataOf = (body: unknown): MediaData => ((body as { data?: MediaData } | null)?.data ?? {}) as MediaData;
 
+/** The media id of X's answer, exactly (id, or the v1.1 names media_id and media_id_string); an id that cannot be read exactly fails the item naming it. */
+function mediaIdOf(ctx: IExecuteFunctions, itemIndex: number, data: MediaData): string | undefined {
+	try {
+		return exactId(data, 'id') ?? exactId(data, 'media_id');
+	} catch (error) {
+		const message = error instanceof UnreadableIdError ? error.message : `X's media id cannot be read (${(error as Error).message})`;
+		throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'The upload stops here: a media id that is not exact would name another media. Upload the file again.' });
+	}
+}
+
 /** An answer that lacks what the next step needs is X's fault (its keys are named, never its values: an answer may echo anything). */
 function missing(ctx: IExecuteFunctions, itemIndex: number, what: string, body: unknown): never {
 	const keys = Object.keys(dataOf(body)).slice(0, 10).join(', ') || 'none';
@@ -223,6 +285,7 @@ export async function uploadMedia(ctx: IExecuteFunctions, item: CheckedItem, fil
 		if (!bytes) throw inputError(runNode(ctx), itemIndex, field, 'holds an empty file: 0 bytes');
 		if (rule.maxBytes !== undefined && bytes > rule.maxBytes) throw inputError(runNode(ctx), itemIndex, field, `holds a file of ${megabytes(bytes)}, over X's ${rule.maxBytes / MB} MB limit for ${named(file.category)}`);
 	}
+	await checkFirstBytes(ctx, itemIndex, file);
 	const owners = options.additionalOwners;
 	const oneShot = rule.kind === 'image';
 	let media: MediaData;
@@ -238,7 +301,7 @@ export async function uploadMedia(ctx: IExecuteFunctions, item: CheckedItem, fil
 	}
 	const expiresAfter = typeof media.expires_after_secs === 'number' ? media.expires_after_secs : undefined;
 	return {
-		media_id: String(media.id),
+		media_id: media.id,
 		media_key: media.media_key,
 		media_category: file.category,
 		media_type: file.mediaType,
@@ -265,7 +328,8 @@ async function uploadOneShot(ctx: IExecuteFunctions, itemIndex: number, file: Me
 	if (length !== bytes) throw changedWhileRead(ctx, itemIndex, bytes, length);
 	const body = bodies.finish(buffer, length, { media_category: file.category, ...(owners.length ? { additional_owners: owners.join(',') } : {}) });
 	const answer = await xRequest(ctx, callRequest(MEDIA_CALLS.upload, { itemIndex, rawBody: { bytes: body, contentType: bodies.contentType } }), policy);
-	return dataOf(answer.body);
+	const media = dataOf(answer.body);
+	return { ...media, id: mediaIdOf(ctx, itemIndex, media) };
 }
 
 function changedWhileRead(ctx: IExecuteFunctions, itemIndex: number, expected: number, got?: number): NodeOperationError {
@@ -288,8 +352,8 @@ async function uploadInSegments(ctx: IExecuteFunctions, itemIndex: number, file:
 		itemIndex,
 		body: { media_category: file.category, media_type: file.mediaType, total_bytes: bytes, ...(owners.length ? { additional_owners: owners } : {}) },
 	}), policy);
-	const id = dataOf(init.body).id;
-	if (!id || !/^\d{1,19}$/.test(String(id))) missing(ctx, itemIndex, 'the upload id', init.body);
+	const id = mediaIdOf(ctx, itemIndex, dataOf(init.body));
+	if (!id || !/^\d{1,19}$/.test(id)) missing(ctx, itemIndex, 'the upload id', init.body);
 	const bodies = new SegmentBodies(file.fileName ?? 'media', file.mediaType);
 	const accepted = new Set<number>();
 	let sentBytes = 0;
@@ -303,7 +367,7 @@ async function uploadInSegments(ctx: IExecuteFunctions, itemIndex: number, file:
 	const append = (index: number, segment: ReturnType<SegmentBodies['allocate']>, length: number) => {
 		const body = bodies.finish(segment.buffer, length, { segment_index: String(index) });
 		const started = Date.now();
-		const sending: Promise<void> = xRequest(ctx, callRequest(MEDIA_CALLS.append, { itemIndex, pathParams: { id: String(id) }, rawBody: { bytes: body, contentType: bodies.contentType } }), policy).then(
+		const sending: Promise<void> = xRequest(ctx, callRequest(MEDIA_CALLS.append, { itemIndex, pathParams: { id }, rawBody: { bytes: body, contentType: bodies.contentType } }), policy).then(
 			() => {
 				accepted.add(index);
 				sentBytes += length;
@@ -354,8 +418,9 @@ async function uploadInSegments(ctx: IExecuteFunctions, itemIndex: number, file:
 	if (accepted.size !== count || sentBytes !== bytes) {
 		throw new NodeOperationError(ctx.getNode(), `X accepted ${accepted.size} of ${count} segments (${sentBytes} of ${bytes} bytes); the upload was not finalized`, { itemIndex });
 	}
-	const finalized = await xRequest(ctx, callRequest(MEDIA_CALLS.finalize, { itemIndex, pathParams: { id: String(id) } }), policy);
-	return { media: { ...dataOf(finalized.body), id: dataOf(finalized.body).id ?? String(id) }, segments: count };
+	const finalized = await xRequest(ctx, callRequest(MEDIA_CALLS.finalize, { itemIndex, pathParams: { id } }), policy);
+	// The id stays the one INIT gave: FINALIZE names the same media, whatever it writes.
+	return { media: { ...dataOf(finalized.body), id }, segments: count };
 }
 
 /** Polls STATUS as X's check_after_secs say, until processing ends or Max Wait is over. */
@@ -384,6 +449,13 @@ async function waitForProcessing(ctx: IExecuteFunctions, itemIndex: number, medi
 		await sleep(waitMs);
 		const answer = await xRequest(ctx, callRequest(MEDIA_CALLS.status, { itemIndex, qs: { media_id: String(media.id), command: 'STATUS' } }), policy);
 		current = { ...dataOf(answer.body), id: String(media.id) };
+		// Once processing started, only X's processing_info says how it ended: an answer without it is no success.
+		if (!current.processing_info) {
+			throw new NodeOperationError(ctx.getNode(), `X's STATUS answer for the media ${String(media.id)} has no processing_info after ${String(info.state)}, so whether X processed it is not known`, {
+				itemIndex,
+				description: 'Nothing was reported as done. Check the media later (X keeps it for a day), or upload the file again.',
+			});
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { guarded } from '../shared/redact';
 import { bearerTokenResource } from './resources/bearerToken';
 import { oauth1Resource } from './resources/oauth1';
 
@@ -37,6 +38,11 @@ export class XOAuth implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeEndpoints(this, oauthResources);
+		return await executeOAuth.call(this);
 	}
 }
+
+/** The node's run, inside the package's one exit (redact.ts): its errors carry no secret (its tokens are its output). */
+const executeOAuth = guarded(async function (this: IExecuteFunctions) {
+	return await executeEndpoints(this, oauthResources);
+});

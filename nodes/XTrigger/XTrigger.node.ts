@@ -28,6 +28,7 @@ import { runStreamDelivery } from './streamDelivery';
 import { ensureWebhook, removeWebhook, validWebhookAtUrl } from './webhook';
 import { answerWebhook } from './webhookDelivery';
 import { asNodeError } from './xCalls';
+import { guarded } from '../shared/redact';
 
 export { recentEvents } from './eventItems';
 
@@ -257,80 +258,107 @@ export class XTrigger implements INodeType {
 	 * n8n's retry re-registers only the webhook that carries these methods, and X's CRC during
 	 * create() must reach the GET one.
 	 */
+	/**
+	 * Hung on the GET (CRC) webhook: n8n registers it first, and when an activation attempt fails,
+	 * n8n's retry re-registers only the webhook that carries these methods, and X's CRC during
+	 * create() must reach the GET one.
+	 */
 	webhookMethods = {
 		setup: {
-			/** Registered and valid (re-validated if needed), and the source set up as configured: nothing to create. */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				// The activity stream needs nothing registered at X: trigger() does the work.
-				if (streamDelivery(this)) return true;
-				const source = SOURCES[sourceOf(this)];
-				source.check(this);
-				const webhookId = await validWebhookAtUrl(this);
-				return webhookId !== undefined && (await source.isActive(this, webhookId));
+				return await checkExists.call(this);
 			},
-
-			/** The webhook (unless known), then the source on it; on failure, what was created is removed again. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				if (streamDelivery(this)) return true;
-				const source = SOURCES[sourceOf(this)];
-				source.check(this);
-				let createdWebhookId: string | undefined;
-				const undo: Undo = [];
-				try {
-					createdWebhookId = await ensureWebhook(this);
-					await source.activate(this, state(this).webhookId!, undo);
-				} catch (error) {
-					// n8n drops the static data of a failed activation and runs delete on what was saved
-					// before, which does not know what was created here: undo it now.
-					const left: string[] = [];
-					for (const step of undo) left.push(...(await step()));
-					if (createdWebhookId) left.push(...[await removeWebhook(this, createdWebhookId)].filter((line) => line !== undefined));
-					const failure = asNodeError(this, error);
-					if (left.length) failure.message = `${failure.message} Also left at X (remove by hand): ${left.join('; ')}.`;
-					throw failure;
-				}
-				return true;
+				return await create.call(this);
 			},
-
-			/**
-			 * Removes everything activation created: what hangs on the webhook (Account Activity, the
-			 * stream link and rules) first, then the activity subscriptions, then the webhook (unless
-			 * kept, or something still hangs on it), each on its own. What could not be removed is
-			 * logged, kept in static data for the next activation to retry, and reported in one error
-			 * after every removal was attempted.
-			 */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const data = state(this);
-				const webhookId = data.webhookId;
-				const hanging = [...(await accountActivitySource.deactivate(this, webhookId, false)), ...(await filteredStreamSource.deactivate(this, webhookId, false))];
-				const webhookGoes = !!webhookId && !!data.createdWebhook && !this.getNodeParameter('keepWebhook', false) && !hanging.length;
-				const failed = [...hanging, ...(await activitySource.deactivate(this, webhookId, webhookGoes))];
-				if (webhookGoes) {
-					const left = await removeWebhook(this, webhookId);
-					if (left) failed.push(left);
-					else {
-						delete data.webhookId;
-						delete data.createdWebhook;
-					}
-				}
-				if (failed.length) {
-					throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${failed.join('; ')}`, {
-						description: 'Everything else was removed. Remove these with the X Webhooks node (Activity Subscription, Account Activity, Stream Link or Stream Rule > Delete; Webhook > Delete), or activate and deactivate the workflow again.',
-					});
-				}
-				return true;
+				return await remove.call(this);
 			},
 		},
 	};
 
 	/** Delivery by the source's stream (streamDelivery.ts); with a webhook, n8n's webhooks do the work. */
 	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
-		const unit = SOURCES[sourceOf(this)].stream;
-		if (!streamDelivery(this) || !unit) return {};
-		return await runStreamDelivery(this, unit);
+		return await trigger.call(this);
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await answerWebhook(this, SOURCES[sourceOf(this)].ownEvents?.(this));
+		return await webhook.call(this);
 	}
 }
+
+
+// Every method runs inside the package's one exit (redact.ts): nothing it says carries a secret.
+
+/** Registered and valid (re-validated if needed), and the source set up as configured: nothing to create. */
+const checkExists = guarded(async function (this: IHookFunctions): Promise<boolean> {
+	// The activity stream needs nothing registered at X: trigger() does the work.
+	if (streamDelivery(this)) return true;
+	const source = SOURCES[sourceOf(this)];
+	source.check(this);
+	const webhookId = await validWebhookAtUrl(this);
+	return webhookId !== undefined && (await source.isActive(this, webhookId));
+});
+
+/** The webhook (unless known), then the source on it; on failure, what was created is removed again. */
+const create = guarded(async function (this: IHookFunctions): Promise<boolean> {
+	if (streamDelivery(this)) return true;
+	const source = SOURCES[sourceOf(this)];
+	source.check(this);
+	let createdWebhookId: string | undefined;
+	const undo: Undo = [];
+	try {
+		createdWebhookId = await ensureWebhook(this);
+		await source.activate(this, state(this).webhookId!, undo);
+	} catch (error) {
+		// n8n drops the static data of a failed activation and runs delete on what was saved
+		// before, which does not know what was created here: undo it now.
+		const left: string[] = [];
+		for (const step of undo) left.push(...(await step()));
+		if (createdWebhookId) left.push(...[await removeWebhook(this, createdWebhookId)].filter((line) => line !== undefined));
+		const failure = asNodeError(this, error);
+		if (left.length) failure.message = `${failure.message} Also left at X (remove by hand): ${left.join('; ')}.`;
+		throw failure;
+	}
+	return true;
+});
+
+/**
+ * Removes everything activation created: what hangs on the webhook (Account Activity, the
+ * stream link and rules) first, then the activity subscriptions, then the webhook (unless
+ * kept, or something still hangs on it), each on its own. What could not be removed is
+ * logged, kept in static data for the next activation to retry, and reported in one error
+ * after every removal was attempted.
+ */
+const remove = guarded(async function (this: IHookFunctions): Promise<boolean> {
+	const data = state(this);
+	const webhookId = data.webhookId;
+	const hanging = [...(await accountActivitySource.deactivate(this, webhookId, false)), ...(await filteredStreamSource.deactivate(this, webhookId, false))];
+	const webhookGoes = !!webhookId && !!data.createdWebhook && !this.getNodeParameter('keepWebhook', false) && !hanging.length;
+	const failed = [...hanging, ...(await activitySource.deactivate(this, webhookId, webhookGoes))];
+	if (webhookGoes) {
+		const left = await removeWebhook(this, webhookId);
+		if (left) failed.push(left);
+		else {
+			delete data.webhookId;
+			delete data.createdWebhook;
+		}
+	}
+	if (failed.length) {
+		throw new NodeOperationError(this.getNode(), `Deactivation left at X: ${failed.join('; ')}`, {
+			description: 'Everything else was removed. Remove these with the X Webhooks node (Activity Subscription, Account Activity, Stream Link or Stream Rule > Delete; Webhook > Delete), or activate and deactivate the workflow again.',
+		});
+	}
+	return true;
+});
+
+/** Delivery by the source's stream (streamDelivery.ts); with a webhook, n8n's webhooks do the work. */
+const trigger = guarded(async function (this: ITriggerFunctions): Promise<ITriggerResponse> {
+	const unit = SOURCES[sourceOf(this)].stream;
+	if (!streamDelivery(this) || !unit) return {};
+	return await runStreamDelivery(this, unit);
+});
+
+const webhook = guarded(async function (this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	return await answerWebhook(this, SOURCES[sourceOf(this)].ownEvents?.(this));
+});

@@ -4,6 +4,9 @@
  */
 import { createHash, createHmac, hash, timingSafeEqual } from 'node:crypto';
 
+import type { Scrub } from '../shared/jsonReader';
+import { JsonLimitError, readJson } from '../shared/jsonReader';
+
 /** A crc_token X would send; anything else is refused so the CRC cannot sign attacker-chosen data. */
 export const CRC_TOKEN = /^[A-Za-z0-9+/=_-]{16,128}$/;
 
@@ -37,183 +40,15 @@ export interface Refusal {
 	error: string;
 }
 
-/** How the reader stops at the first problem. */
-class Refused extends Error {
-	constructor(readonly refusal: Refusal) {
-		super(refusal.error);
-	}
-}
-
-const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
-/** Where the run of string characters from `from` that need no decoding ends: at a quote, a backslash or a control character. */
-function plainRunEnd(text: string, from: number): number {
-	let at = from;
-	while (at < text.length) {
-		const code = text.charCodeAt(at);
-		if (code < 0x20 || code === 0x22 || code === 0x5c) break;
-		at++;
-	}
-	return at;
-}
-const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-const HEX4 = /^[0-9a-fA-F]{4}$/;
-
-/**
- * A JSON reader for delivery bodies (RFC 8259), as JSON.parse but for two things: objects and
- * arrays may nest at most `maxDepth` levels (so a hostile body cannot exhaust the stack later, in
- * n8n or here), and an integer beyond 2^53 stays exact as a string of its digits (JSON.parse would
- * round 12345678901234567891 to 12345678901234567000).
- */
-class JsonReader {
-	private at = 0;
-
-	constructor(
-		private readonly text: string,
-		private readonly maxDepth: number,
-	) {}
-
-	read(): unknown {
-		const value = this.value(0);
-		this.skipWhitespace();
-		if (this.at < this.text.length) this.fail('more text after the JSON value');
-		return value;
-	}
-
-	private fail(what: string): never {
-		const where = this.at >= this.text.length ? 'the text ends too early' : `${what} at character ${this.at}`;
-		throw new Refused({ status: 400, error: `body is not JSON: ${where}` });
-	}
-
-	private skipWhitespace(): void {
-		while (WHITESPACE.has(this.text.charCodeAt(this.at))) this.at++;
-	}
-
-	private expect(char: string): void {
-		this.skipWhitespace();
-		if (this.text[this.at] !== char) this.fail(`expected '${char}'`);
-		this.at++;
-	}
-
-	private value(depth: number): unknown {
-		this.skipWhitespace();
-		switch (this.text[this.at]) {
-			case '{':
-				return this.object(depth + 1);
-			case '[':
-				return this.array(depth + 1);
-			case '"':
-				return this.string();
-			case 't':
-				return this.literal('true', true);
-			case 'f':
-				return this.literal('false', false);
-			case 'n':
-				return this.literal('null', null);
-			default:
-				return this.number();
-		}
-	}
-
-	private nest(depth: number): void {
-		if (depth > this.maxDepth) throw new Refused({ status: 400, error: `body nests objects and arrays deeper than ${this.maxDepth} levels` });
-		this.at++;
-	}
-
-	private object(depth: number): Record<string, unknown> {
-		this.nest(depth);
-		const out: Record<string, unknown> = {};
-		this.skipWhitespace();
-		if (this.text[this.at] === '}') {
-			this.at++;
-			return out;
-		}
-		for (;;) {
-			this.skipWhitespace();
-			if (this.text[this.at] !== '"') this.fail('expected a quoted key');
-			const key = this.string();
-			this.expect(':');
-			const value = this.value(depth);
-			// As JSON.parse: a key "__proto__" is an own property, never the object's prototype.
-			if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-			else out[key] = value;
-			this.skipWhitespace();
-			const next = this.text[this.at++];
-			if (next === '}') return out;
-			if (next !== ',') this.fail("expected ',' or '}'");
-		}
-	}
-
-	private array(depth: number): unknown[] {
-		this.nest(depth);
-		const out: unknown[] = [];
-		this.skipWhitespace();
-		if (this.text[this.at] === ']') {
-			this.at++;
-			return out;
-		}
-		for (;;) {
-			out.push(this.value(depth));
-			this.skipWhitespace();
-			const next = this.text[this.at++];
-			if (next === ']') return out;
-			if (next !== ',') this.fail("expected ',' or ']'");
-		}
-	}
-
-	private string(): string {
-		this.at++;
-		let out = '';
-		for (;;) {
-			const end = plainRunEnd(this.text, this.at);
-			out += this.text.slice(this.at, end);
-			this.at = end;
-			const char = this.text[this.at];
-			if (char === '"') {
-				this.at++;
-				return out;
-			}
-			if (char !== '\\') this.fail(char === undefined ? 'unterminated string' : 'control character in a string');
-			const escape = this.text[this.at + 1];
-			if (escape === 'u') {
-				const hex = this.text.slice(this.at + 2, this.at + 6);
-				if (!HEX4.test(hex)) this.fail('bad \\u escape');
-				out += String.fromCharCode(parseInt(hex, 16));
-				this.at += 6;
-			} else {
-				if (escape === undefined || !(escape in ESCAPES)) this.fail('bad escape');
-				out += ESCAPES[escape];
-				this.at += 2;
-			}
-		}
-	}
-
-	private number(): number | string {
-		NUMBER.lastIndex = this.at;
-		const match = NUMBER.exec(this.text);
-		if (!match) this.fail('unexpected character');
-		this.at = NUMBER.lastIndex;
-		const token = match[0];
-		const value = Number(token);
-		// An integer JSON.parse would round: its exact digits instead.
-		return match[1] === undefined && match[2] === undefined && !Number.isSafeInteger(value) ? token : value;
-	}
-
-	private literal<T>(word: string, value: T): T {
-		if (!this.text.startsWith(word, this.at)) this.fail('unexpected character');
-		this.at += word.length;
-		return value;
-	}
-}
-
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The JSON value of a delivery's raw bytes (UTF-8, as RFC 8259 requires; a byte order mark is
- * skipped as n8n does), within MAX_DELIVERY_BYTES and MAX_DELIVERY_DEPTH, or why it is refused.
- * Integers beyond 2^53 are strings of their digits.
+ * skipped as n8n does), within MAX_DELIVERY_BYTES and MAX_DELIVERY_DEPTH, or why it is refused; read
+ * by the package's one reader of X (integers beyond 2^53 as strings of their digits; X's strings
+ * scrubbed of the credential's secrets when a scrub is given).
  */
-export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTES, maxDepth: MAX_DELIVERY_DEPTH }): { body?: unknown; refused?: Refusal } {
+export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTES, maxDepth: MAX_DELIVERY_DEPTH }, scrub?: Scrub): { body?: unknown; refused?: Refusal } {
 	if (raw.length > limits.maxBytes) return { refused: { status: 413, error: `body is larger than ${limits.maxBytes} bytes` } };
 	let text: string | undefined;
 	try {
@@ -223,9 +58,9 @@ export function readDelivery(raw: Buffer, limits = { maxBytes: MAX_DELIVERY_BYTE
 	}
 	if (text === undefined) return { refused: { status: 400, error: 'body is not JSON: not UTF-8' } };
 	try {
-		return { body: new JsonReader(text, limits.maxDepth).read() };
+		return { body: readJson(text, { maxDepth: limits.maxDepth, scrub }) };
 	} catch (error) {
-		return { refused: error instanceof Refused ? error.refusal : { status: 400, error: 'body is not JSON' } };
+		return { refused: { status: 400, error: error instanceof JsonLimitError ? `body ${error.message}` : `body is not JSON: ${(error as Error).message}` } };
 	}
 }
 

@@ -17,11 +17,13 @@
  */
 import { hash } from 'node:crypto';
 import type { IDataObject, IHttpRequestOptions, IRun, ITriggerFunctions } from 'n8n-workflow';
-import { jsonParse, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { xApiError } from '../shared/errors';
 import { encodePairs, objectToPairs } from '../shared/oauth1';
-import { credentialSecrets, redact } from '../shared/redact';
+import type { Scrub } from '../shared/jsonReader';
+import { readJson } from '../shared/jsonReader';
+import { credentialSecrets, redact, scrubOf } from '../shared/redact';
 import type { Endpoint } from '../shared/endpoints';
 import { callEndpoint, endpointRequest } from '../shared/endpoints';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
@@ -238,6 +240,8 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 
 	/** Why the last attempt was aborted, when its deadline passed. */
 	let lateAttempt: string | undefined;
+	/** The App credential's secrets, scrubbed from X's lines (known once the first connection read the credential). */
+	let scrub: Scrub | undefined;
 
 	/**
 	 * One connection attempt, until X's status and headers (and, for an error, its short body) are in.
@@ -271,6 +275,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 
 	const connectWithin = async (query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> => {
 		const credentials = await xCredentials(ctx, 'app');
+		scrub = scrubOf(credentials);
 		const token = await options.bearer(renew);
 		const search = encodePairs(objectToPairs({ ...options.query, ...query }));
 		const request: IHttpRequestOptions = {
@@ -402,7 +407,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 	const lineValue = (line: Buffer): IDataObject[] | undefined => {
 		if (line.length && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
 		if (!line.length || (line.length < 16 && !line.toString('latin1').trim())) return undefined; // keep-alive
-		const { body: value, refused } = readDelivery(line);
+		const { body: value, refused } = readDelivery(line, undefined, scrub);
 		if (refused) return void notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
 		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
@@ -485,16 +490,19 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
 						waitMs = backoff.next('rateLimited');
 						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
-					} else {
+					} else if (heldSince !== undefined || !first) {
+						// After activation: waited out here, in X's 429 schedule. An error to n8n would make
+						// n8n remove the trigger and activate it again and again (each time connecting, adding
+						// and deleting its rules), and ending the other client would start a fight.
 						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
-						const what =
-							heldSince !== undefined
-								? `another client took this App's stream over (${holder.words}). This trigger does not end it again: two clients of one App would take turns.`
-								: terminated
-									? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
-									: quiet
-										? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
-										: `${holder.words}.`;
+						waitMs = backoff.next('rateLimited');
+						why = `${heldSince !== undefined ? 'another client took this App\'s stream over' : 'X answered TooManyConnections'} (${holder.words}); this trigger does not end it (two clients of one App would take turns) and connects again when X lets it`;
+					} else {
+						const what = terminated
+							? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
+							: quiet
+								? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
+								: `${holder.words}.`;
 						refuse(new NodeOperationError(ctx.getNode(), `X refused the ${options.label}: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
 						break;
 					}
@@ -566,6 +574,11 @@ function mergeSignals(a: AbortSignal, b: AbortSignal): AbortSignal {
 	return (AbortSignal as unknown as { any(signals: AbortSignal[]): AbortSignal }).any([a, b]);
 }
 
+/** X's short error text as JSON where it is (read by the one reader of X), else the text itself. */
 function safeJson(text: string | undefined): unknown {
-	return jsonParse<unknown>(text ?? '', { fallbackValue: text });
+	try {
+		return readJson(text ?? '');
+	} catch {
+		return text;
+	}
 }

@@ -7,6 +7,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { xCredentials } from '../shared/transport';
 import { eventItems } from './eventItems';
 import type { Refusal } from './events';
+import { scrubOf } from '../shared/redact';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, signatureMatches, splitDelivery } from './events';
 
 /**
@@ -77,7 +78,8 @@ export async function answerWebhook(ctx: IWebhookFunctions, ownEvents: (payload:
 	if (!signatureMatches(secret, raw, request.header('x-twitter-webhooks-signature'))) {
 		return refuse({ status: 401, error: 'signature missing or wrong' });
 	}
-	const { body, refused } = readDelivery(raw);
+	// Read by the one reader of X: exact ids, and no echo of the App's secrets reaches the items.
+	const { body, refused } = readDelivery(raw, undefined, scrubOf(credentials));
 	if (refused) return refuse(refused);
 
 	// Another workflow's events (the filtered stream's link carries every rule of the App) are acknowledged, not emitted.

@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
+import { guarded } from '../shared/redact';
 import { webhookResources } from '../shared/v2';
 
 export { webhookResources };
@@ -33,6 +34,11 @@ export class XWebhooks implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await executeEndpoints(this, webhookResources);
+		return await executeWebhooks.call(this);
 	}
 }
+
+/** The node's run, inside the package's one exit (redact.ts): nothing it says carries a secret. */
+const executeWebhooks = guarded(async function (this: IExecuteFunctions) {
+	return await executeEndpoints(this, webhookResources);
+});

@@ -143,3 +143,18 @@ export class StartRateLimiter {
 		}
 	}
 }
+
+/**
+ * X's per-entry answers of a batch by the id each names: X's order is not the order sent (it may
+ * list its refusals first), so an entry is matched to what was sent by X's id, never by position.
+ * An id answered twice keeps its first answer.
+ */
+export function answersBy<T extends Record<string, unknown>>(entries: unknown, field: string): Map<string, T> {
+	const byId = new Map<string, T>();
+	if (!Array.isArray(entries)) return byId;
+	for (const entry of entries) {
+		const id = entry && typeof entry === 'object' ? (entry as T)[field] : undefined;
+		if ((typeof id === 'string' || typeof id === 'number') && !byId.has(String(id))) byId.set(String(id), entry as T);
+	}
+	return byId;
+}

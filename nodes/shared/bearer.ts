@@ -1,8 +1,7 @@
 /** App-only bearer tokens (POST oauth2/token and oauth2/invalidate_token), without leaking the app's secret. */
 import type { IDataObject, IHttpRequestHelper, IHttpRequestOptions } from 'n8n-workflow';
-import { jsonParse } from 'n8n-workflow';
-
 import { X_API_BASE_URL } from './credentialFields';
+import { readJson } from './jsonReader';
 import { percentEncode } from './oauth1';
 import { credentialSecrets, redact } from './redact';
 import { USER_AGENT } from './userAgent';
@@ -47,7 +46,8 @@ export async function appKeysRequest(
 			'User-Agent': USER_AGENT,
 		},
 		body: form,
-		json: true,
+		// The answer as text, read by the one reader of X below (not n8n's JSON.parse).
+		encoding: 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// Never follow a redirect: n8n would send the Basic key and secret to whatever host it names.
@@ -101,7 +101,11 @@ export async function appKeysRequest(
 }
 
 function safeJson(text: string): unknown {
-	return jsonParse<unknown>(text, { fallbackValue: { raw: text } });
+	try {
+		return readJson(text);
+	} catch {
+		return { raw: text };
+	}
 }
 
 export async function fetchBearerToken(helper: IHttpRequestHelper, keys: AppKeys): Promise<string> {

@@ -113,7 +113,7 @@ export interface Endpoint {
 	checkContext?: (ctx: IExecuteFunctions) => Promise<IDataObject>;
 	/** Rules across fields, checked after each field's own rules and before sending. */
 	check?: (values: IDataObject, helpers: CheckHelpers) => void;
-	/** Our message for a 404, where X's answer has a plain meaning (e.g. "already deleted"). */
+	/** Our words after X's on a 404, where X's answer has a plain meaning (e.g. "already deleted"). */
 	notFoundMessage?: string;
 	/** Maps X's answer to output records; default: data (an array gives one item per element). */
 	output?: (envelope: AdsEnvelope, values: IDataObject, ctx: XContext) => IDataObject[];

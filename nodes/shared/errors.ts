@@ -3,7 +3,7 @@
  * hint that says what to do. Built only from X's response body and our own words, never from the
  * request; and since an upstream may echo the request, every text goes through redact().
  */
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { redact, redactDeep } from './redact';
@@ -22,20 +22,70 @@ export interface XErrorDetail {
 /** Failure reasons of v2 webhook management, named somewhere in X's error body. */
 export const WEBHOOK_REASONS = ['CrcValidationFailed', 'UrlValidationFailed', 'DuplicateUrlFailed', 'WebhookLimitExceeded', 'WebhookIdInvalid'] as const;
 
-/** The first error of an Ads ({errors:[{code,message,parameter}]}) or v2 ({errors, title, detail}) body. */
+/** X's reason is cut here in messages (an answer may quote the user's long values back). */
+const MAX_REASON_CHARS = 400;
+/** A value of the user's that X names (a rule, a URL), cut to this in messages. */
+export const MAX_QUOTED_VALUE_CHARS = 80;
+
+export function cut(text: string, max: number): string {
+	return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A text of X's error: a non-empty string, or a list of them (X's details) joined. */
+function words(value: unknown): string | undefined {
+	if (typeof value === 'string') return value.trim() || undefined;
+	if (Array.isArray(value)) return words(value.filter((v) => typeof v === 'string' && v.trim()).join('; '));
+	return undefined;
+}
+
+/** A v2 problem type's name: https://api.x.com/2/problems/credits-depleted -> credits-depleted. */
+function problemName(type: unknown): string | undefined {
+	return typeof type === 'string' && /\/problems\/[\w-]+$/.test(type) ? type.slice(type.lastIndexOf('/') + 1) : undefined;
+}
+
+type Json = Record<string, unknown>;
+const objectOf = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+
+/** The first entry of X's error list: errors[], else operation_errors (a list per operation, or entries with their errors), else processing_info.error. */
+function firstEntry(b: Json): Json | undefined {
+	if (Array.isArray(b.errors)) return objectOf(b.errors.find((e) => objectOf(e)));
+	if (Array.isArray(b.operation_errors)) {
+		for (const entry of b.operation_errors) {
+			const found = Array.isArray(entry) ? entry.find((e) => objectOf(e)) : (objectOf(entry)?.errors as unknown[] | undefined)?.find((e) => objectOf(e)) ?? objectOf(entry);
+			if (found) return found as Json;
+		}
+	}
+	return objectOf(objectOf(objectOf(b.data)?.processing_info ?? b.processing_info)?.error);
+}
+
+/**
+ * X's error, whatever its shape, read into its code, reason and parameter: the Ads API's
+ * errors[{code, message, parameter}], v2's errors[{message, detail, details, title, type,
+ * parameter}] and problem+json ({title, detail, type, reason}), OAuth's {error,
+ * error_description}, operation_errors and processing_info.error. The reason is X's most specific
+ * text, cut to MAX_REASON_CHARS.
+ */
 export function xErrorDetail(body: unknown): XErrorDetail {
 	if (!body || typeof body !== 'object') {
-		return typeof body === 'string' && body ? { message: body.slice(0, 300) } : {};
+		return typeof body === 'string' && body.trim() ? { message: cut(body.trim().replace(/\s+/g, ' '), 300) } : {};
 	}
-	const b = body as Record<string, unknown>;
-	const first = (Array.isArray(b.errors) ? b.errors[0] : undefined) as Record<string, unknown> | undefined;
+	const b = body as Json;
+	const first = firstEntry(b);
 	const text = JSON.stringify(body);
-	const reason = WEBHOOK_REASONS.find((r) => text.includes(r));
-	return {
-		code: reason ?? (first?.code as string | number | undefined) ?? (first?.reason as string | undefined) ?? (b.reason as string | undefined) ?? (b.title as string | undefined),
-		message: (first?.message as string | undefined) ?? (b.detail as string | undefined),
-		parameter: first?.parameter as string | undefined,
-	};
+	const oauthError = typeof b.error === 'string' ? b.error : undefined;
+	const code = (WEBHOOK_REASONS.find((r) => text.includes(r)) ?? first?.code ?? first?.reason ?? b.reason ?? problemName(first?.type) ?? problemName(b.type) ?? first?.name ?? oauthError ?? words(b.title)) as string | number | undefined;
+	const message =
+		words(first?.message) ?? words(first?.details) ?? words(first?.detail) ?? words(b.detail) ?? words(b.error_description) ?? words(b.message) ?? words(objectOf(b.error)?.message) ?? words(first?.title) ?? words(b.title);
+	const parameter = (first?.parameter ?? first?.field) as string | undefined;
+	return { code, message: message && cut(message, MAX_REASON_CHARS), parameter: typeof parameter === 'string' ? parameter : undefined };
+}
+
+/** One refusal entry of X's in words, its reason first: "<reason> (<title or code>), in the rule "<value, cut>"". */
+export function refusalWords(entry: IDataObject, valueName = 'value'): string {
+	const detail = xErrorDetail({ errors: [entry] });
+	const label = words(entry.title) ?? (detail.code !== undefined ? String(detail.code) : undefined);
+	const value = typeof entry.value === 'string' && entry.value ? `, in the ${valueName} "${cut(entry.value, MAX_QUOTED_VALUE_CHARS)}"` : '';
+	return `${detail.message ?? 'no reason given'}${label && label !== detail.message ? ` (${label})` : ''}${value}`;
 }
 
 const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: string }> = [
@@ -80,9 +130,19 @@ const HINTS: Array<{ when: (status: number, d: XErrorDetail) => boolean; hint: s
 		hint: 'X refuses bearer tokens requested too often: the X App-Only credential keeps one token and reuses it; wait 15 minutes, or paste a bearer token into the credential.',
 	},
 	{
+		// X's pay-per-use answer when the account's credits are used up (X's pricing page: credits are bought in the Developer Console).
+		when: (s, d) => s === 402 || d.code === 'credits-depleted' || d.code === 'CreditsDepleted',
+		hint: 'X bills the X API by use, and the credits of the App\'s developer account are used up (or the balance is below zero): X refuses requests until credits are added. In the Developer Console (console.x.com), buy credits or turn on auto-recharge, and check the spending limit; then run again.',
+	},
+	{
+		// X's v2 problem for a developer account not enrolled in the access the endpoint needs.
+		when: (s, d) => s === 403 && d.code === 'user-not-enrolled',
+		hint: 'X says the developer account that owns the App is not enrolled for this endpoint: sign in to the Developer Console (console.x.com) with that account, accept the developer agreement and choose pay-per-use access (or a plan that includes this endpoint), then run again with that App\'s keys and tokens.',
+	},
+	{
 		// X's v2 problem for an App outside a Project or without the access an endpoint needs.
 		when: (s, d) => s === 403 && d.code === 'client-not-enrolled',
-		hint: 'X says the App is not enrolled for this endpoint: in the developer portal (developer.x.com), attach the App to a Project and check that the Project\'s access level includes this endpoint (webhooks and activity subscriptions need a plan with them), then use that App\'s keys and tokens in the credential.',
+		hint: 'X says the App is not enrolled for this endpoint: in the Developer Console (console.x.com, the developer portal), attach the App to a Project and check that the Project\'s access level includes this endpoint (webhooks and activity subscriptions need a plan with them; on pay-per-use, that the account has credits), then use that App\'s keys and tokens in the credential.',
 	},
 	{
 		when: (_, d) => d.code === 'UNAUTHORIZED_ACCESS',

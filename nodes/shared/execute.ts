@@ -113,11 +113,10 @@ function refusalMessage(endpoint: Endpoint, record: IDataObject, itemIndex: numb
 	return `Item ${itemIndex}: X refused it${code}: ${detail.message ?? 'no message'}`;
 }
 
-/** Puts the endpoint's plain words on a 404 (X's own message stays in the description). */
+/** Adds the endpoint's plain words to a 404, after X's own reason and code (which lead the message). */
 function withNotFoundMessage(endpoint: Endpoint, error: unknown): unknown {
 	if (endpoint.notFoundMessage && error instanceof NodeApiError && error.httpCode === '404') {
-		error.description = `${error.message}. ${error.description ?? ''}`.trim();
-		error.message = endpoint.notFoundMessage;
+		error.message = `${error.message.replace(/\.?$/, '.')} ${endpoint.notFoundMessage}`;
 	}
 	return error;
 }
@@ -196,6 +195,36 @@ async function runBatch(
 	};
 }
 
+/** What goes back to an AI agent or MCP client at most: this many records and this much JSON text. */
+export const TOOL_ANSWER = { records: 100, chars: 50_000 };
+
+/** Whether the node runs as a tool (n8n's "<name>Tool" variant, or a tool call of 1.x's agents). */
+function runsAsTool(ctx: IExecuteFunctions): boolean {
+	return ctx.getNode().type.endsWith('Tool') || (ctx as { isToolExecution?: () => boolean }).isToolExecution?.() === true;
+}
+
+/**
+ * A model reads every byte a tool returns: as a tool, the answer keeps the first records within
+ * TOOL_ANSWER and ends with a note saying how many more there are and how to narrow the request,
+ * whatever Return All says. In a workflow every record goes on.
+ */
+function boundedForTool(ctx: IExecuteFunctions, output: INodeExecutionData[]): INodeExecutionData[] {
+	if (!runsAsTool(ctx) || output.length <= 1) return output;
+	let chars = 0;
+	let kept = 0;
+	for (const item of output) {
+		const size = JSON.stringify(item.json).length;
+		if (kept >= TOOL_ANSWER.records || chars + size > TOOL_ANSWER.chars) break;
+		chars += size;
+		kept++;
+	}
+	const more = output.length - kept;
+	if (!more) return output;
+	const count = (n: number) => n.toLocaleString('en-US');
+	const note = `X answered ${count(output.length)} records; this answer holds the first ${count(kept)}. ${count(more)} more: narrow the request (a Limit, filters such as IDs or a name), or ask for the ones you need by their IDs.`;
+	return [...output.slice(0, kept), { json: { note, returned: kept, more }, pairedItem: { item: 0 } }];
+}
+
 /** The execute() of a node whose operations are all data-driven endpoints. */
 export async function executeEndpoints(
 	ctx: IExecuteFunctions,
@@ -251,5 +280,5 @@ export async function executeEndpoints(
 			output.push({ json: routed, pairedItem: { item: i } });
 		}
 	});
-	return [output];
+	return [boundedForTool(ctx, output)];
 }

@@ -15,6 +15,28 @@ export const MAX_RECORD_CHARS = 65_536;
 
 // ---- Reading records from a stream of text --------------------------------------------------------
 
+const BREAK = /[\r\n]/g;
+
+/**
+ * The next line break at or after `from`: CR, LF and CRLF are each one (older spreadsheet programs
+ * save CR alone). Undefined when there is none yet, or when the text ends in a CR whose LF may come
+ * with the next piece (unless `final`).
+ */
+export function nextBreak(data: string, from: number, final: boolean): { at: number; length: number } | undefined {
+	BREAK.lastIndex = from;
+	const found = BREAK.exec(data);
+	if (!found) return undefined;
+	const at = found.index;
+	if (data.charCodeAt(at) === 10) return { at, length: 1 };
+	if (at + 1 < data.length) return { at, length: data.charCodeAt(at + 1) === 10 ? 2 : 1 };
+	return final ? { at, length: 1 } : undefined;
+}
+
+/** How many line breaks (CR, LF, CRLF) a text holds. */
+export function countBreaks(text: string): number {
+	return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
 export interface RecordFormat {
 	/** CSV (quoted fields, "" inside quotes; whether a quote may run over a line break is the splitter's rule) or one value per line. */
 	csv: boolean;
@@ -23,8 +45,8 @@ export interface RecordFormat {
 
 /**
  * Splits text that arrives in pieces into records, with bounded memory: only an unfinished record
- * is carried from one piece to the next. Line endings LF or CRLF. onRecord gets the fields and the
- * file line the record starts on (1-based).
+ * is carried from one piece to the next. Line endings CR, LF or CRLF. onRecord gets the fields and
+ * the file line the record starts on (1-based).
  */
 export class RecordSplitter {
 	private carry = '';
@@ -62,10 +84,10 @@ export class RecordSplitter {
 
 	/** Reads one record at start; returns the characters consumed, 0 when the record is not complete yet. */
 	private next(data: string, start: number, final: boolean): number {
-		const newline = data.indexOf('\n', start);
-		if (newline < 0 && !final) return 0;
-		const lineEnd = newline < 0 ? data.length : newline;
-		const text = data.slice(start, lineEnd > start && data.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd);
+		const lineBreak = nextBreak(data, start, final);
+		if (!lineBreak && !final) return 0;
+		const lineEnd = lineBreak ? lineBreak.at : data.length;
+		const text = data.slice(start, lineEnd);
 		if (!this.format.csv || !text.includes('"')) {
 			if (this.format.csv) this.onRecord(text.split(this.format.delimiter), this.line);
 			else {
@@ -73,7 +95,7 @@ export class RecordSplitter {
 				this.onRecord(this.single, this.line);
 			}
 			this.line++;
-			return lineEnd - start + (newline < 0 ? 0 : 1);
+			return lineEnd - start + (lineBreak?.length ?? 0);
 		}
 		const parsed = parseQuotedRecord(data, start, this.format.delimiter, final);
 		if (!parsed) return 0;
@@ -101,7 +123,7 @@ function parseQuotedRecord(data: string, start: number, delimiter: string, final
 				const quote = data.indexOf('"', i);
 				if (quote < 0) return null;
 				const piece = data.slice(i, quote);
-				for (let n = piece.indexOf('\n'); n >= 0; n = piece.indexOf('\n', n + 1)) lines++;
+				lines += countBreaks(piece);
 				field += piece;
 				if (quote + 1 >= length && !final) return null; // "" or the closing quote? Not known yet.
 				if (data.charCodeAt(quote + 1) === 34) {
@@ -113,19 +135,20 @@ function parseQuotedRecord(data: string, start: number, delimiter: string, final
 				break;
 			}
 		}
-		// The rest of the field up to a delimiter or the end of the line.
+		// The rest of the field up to a delimiter or the end of the line (CR, LF or CRLF).
 		let stop = i;
 		while (stop < length) {
 			const c = data[stop];
-			if (c === delimiter || c === '\n') break;
+			if (c === delimiter || c === '\n' || c === '\r') break;
 			stop++;
 		}
 		if (stop >= length && !final) return null;
-		let rest = data.slice(i, stop);
-		if (stop >= length || data[stop] === '\n') {
-			if (rest.endsWith('\r')) rest = rest.slice(0, -1);
+		const rest = data.slice(i, stop);
+		if (stop >= length || data[stop] !== delimiter) {
+			const lineBreak = stop >= length ? undefined : nextBreak(data, stop, final);
+			if (stop < length && !lineBreak) return null; // a CR at the end of the piece: its LF may follow
 			fields.push(field + rest);
-			return { fields, end: stop >= length ? length : stop + 1, lines };
+			return { fields, end: lineBreak ? lineBreak.at + lineBreak.length : length, lines };
 		}
 		fields.push(field + rest);
 		field = '';

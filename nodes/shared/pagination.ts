@@ -1,4 +1,6 @@
 /** Cursor pagination of Ads collections: Return All at the endpoint's largest page, or exactly Limit items. */
+import { hash } from 'node:crypto';
+
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -41,6 +43,40 @@ export type PageRecords = (page: AdsEnvelope) => IDataObject[];
 
 const dataArray: PageRecords = (page) => (Array.isArray(page.data) ? (page.data as IDataObject[]) : []);
 
+/** A record's identity on X's pages: its id (or the *_id / key its list is of), else a fingerprint of the record. */
+function recordKey(record: unknown): string {
+	if (record && typeof record === 'object') {
+		const r = record as IDataObject;
+		const id = r.id_str ?? r.id ?? r.subscription_id ?? r.product_key ?? r.user_id ?? r.targeting_value;
+		if (typeof id === 'string' || typeof id === 'number') return `id:${String(id)}`;
+	}
+	return hash('sha256', JSON.stringify(record) ?? 'undefined', 'base64url').slice(0, 16);
+}
+
+/**
+ * Progress of a walk over X's pages: a page counts when it brings a record not seen on an earlier
+ * page. A fresh cursor over the same records is no progress, however many pages it names.
+ */
+export class PageProgress {
+	private readonly seen = new Set<string>();
+
+	/** Whether the page brought a new record (an empty page brings none). */
+	brings(records: readonly unknown[]): boolean {
+		let fresh = false;
+		for (const record of records) {
+			const key = recordKey(record);
+			if (!this.seen.has(key)) {
+				this.seen.add(key);
+				fresh = true;
+			}
+		}
+		return fresh;
+	}
+}
+
+/** Why a walk stops when a page brings nothing new, in words. */
+export const noProgress = (page: number, count: number, cursor: string) => `page ${page} brought no new record (the same ${count} ids as before, under a new ${cursor})`;
+
 export async function listAll(
 	ctx: XContext,
 	request: XRequest,
@@ -50,6 +86,7 @@ export async function listAll(
 ): Promise<ListResult> {
 	const items: IDataObject[] = [];
 	const seen = new Set<string>();
+	const progress = new PageProgress();
 	const budget = pageBudget(list);
 	let cursor: string | undefined;
 	let totalCount: number | undefined;
@@ -76,6 +113,7 @@ export async function listAll(
 		for (const record of data) items.push(record);
 		cursor = page.next_cursor ?? undefined;
 		if (data.length === 0) break; // a page without records ends the walk even if a cursor came back
+		if (!progress.brings(data)) throw stop(noProgress(requests, data.length, 'cursor'));
 		const more = cursor && !list.onePage && (list.returnAll || items.length < list.limit);
 		if (!more) break;
 		if (seen.has(cursor!)) throw stop(`X sent the cursor of an earlier page again (page ${requests + 1} would repeat one)`);

@@ -166,6 +166,7 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 		case 'json':
 			if (typeof raw !== 'string') return { value: raw as Value };
 			{
+				// The user's own JSON parameter, not an answer of X's (those go through jsonReader.ts).
 				const parsed = jsonParse<unknown>(raw, { fallbackValue: NOT_JSON });
 				return parsed === NOT_JSON ? { rule: 'must be valid JSON' } : { value: parsed as Value };
 			}

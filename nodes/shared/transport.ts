@@ -20,8 +20,10 @@ import { X_ADS_BASE_URL, X_ADS_SANDBOX_BASE_URL, X_API_BASE_URL, X_OAUTH2_TOKEN_
 import { xApiError, xRedirectError, xTransportError, xUnreadableError } from './errors';
 import type { TokenOverride } from './oauth1';
 import { encodePairs, objectToPairs, percentEncode, SIGNING_OVERRIDE_FIELD } from './oauth1';
+import type { Scrub } from './jsonReader';
+import { readJson } from './jsonReader';
 import { backoffMs, rateLimitWaitMs, retryAfterMs } from './rateLimit';
-import { credentialSecrets, redact } from './redact';
+import { credentialSecrets, redact, rememberSecrets, scrubOf } from './redact';
 import { USER_AGENT } from './userAgent';
 
 export type XContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions | ITriggerFunctions;
@@ -127,7 +129,11 @@ export async function xCredentials(ctx: XContext, auth: XAuth = 'user'): Promise
 	if (!perRun) credentialsPerRun.set(ctx, (perRun = new Map()));
 	let pending = perRun.get(type);
 	if (!pending) {
-		pending = (ctx.getCredentials(type) as Promise<IDataObject>).then((data) => (type === OAUTH2_USER_CREDENTIAL_TYPE ? tokensKeptAtX(ctx, data) : data));
+		pending = (ctx.getCredentials(type) as Promise<IDataObject>).then((data) => {
+			// The exits of this run (redact.ts) scrub whatever secret it read, wherever an upstream echoes it.
+			rememberSecrets(ctx, data);
+			return type === OAUTH2_USER_CREDENTIAL_TYPE ? tokensKeptAtX(ctx, data) : data;
+		});
 		perRun.set(type, pending);
 		// A failed read is not remembered: the next call reports it (or succeeds) afresh.
 		pending.catch(() => perRun.delete(type));
@@ -257,23 +263,28 @@ function answersForm(request: XRequest): boolean {
 	return request.host === 'api' && request.path.startsWith('/oauth/');
 }
 
+/** X's token endpoints (oauth/..., oauth2/..., 1.1/oauth/...): their answers are tokens, the X OAuth node's output. */
+const TOKEN_PATH = /(^|\/)oauth2?\//;
+
 /**
- * X's answer as a value, or the reason it is not one. Ads API successes are always an object with
- * `data` (https://docs.x.com/x-ads-api/introduction, "Response format"); an HTML page, an empty or
- * cut-off body would otherwise read as "no records" and the item would vanish.
+ * X's answer as a value, read by the package's one reader (jsonReader.ts: exact integers, X's
+ * strings scrubbed of the credential's secrets), or the reason it is not one. Ads API successes are
+ * always an object with `data` (https://docs.x.com/x-ads-api/introduction, "Response format"); an
+ * HTML page, an empty or cut-off body would otherwise read as "no records" and the item would vanish.
  */
-function interpret(request: XRequest, answer: RawAnswer): { body: unknown } | { unreadable: string } {
+function interpret(request: XRequest, answer: RawAnswer, scrub: Scrub): { body: unknown } | { unreadable: string } {
 	if (answer.tooLarge) return { unreadable: `an answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB (not read)` };
 	const text = answer.bytes?.toString('utf8') ?? '';
 	const success = answer.status < 300;
 	if (success && answersForm(request)) {
 		return /^[\w.~%-]+=[^<>]*$/.test(text.trim()) ? { body: text } : { unreadable: describeAnswer(answer, text) };
 	}
+	const keep = success && TOKEN_PATH.test(request.path);
 	let parsed: unknown;
 	try {
-		parsed = JSON.parse(text);
+		parsed = readJson(text, keep ? {} : { scrub });
 	} catch {
-		return success ? { unreadable: describeAnswer(answer, text) } : { body: text };
+		return success ? { unreadable: describeAnswer(answer, text) } : { body: scrub.dirty(text) ? scrub.clean(text) : text };
 	}
 	if (success && (parsed === null || typeof parsed !== 'object')) return { unreadable: describeAnswer(answer, text) };
 	const message = request.answersMessage && typeof (parsed as { message?: unknown } | null)?.message === 'string';
@@ -444,7 +455,7 @@ export async function xRequest(
 			});
 		}
 
-		const read = interpret(request, answer);
+		const read = interpret(request, answer, scrubOf(credentials));
 		if ('unreadable' in read) {
 			if (idempotent && retries < policy.maxRetries) {
 				retries++;

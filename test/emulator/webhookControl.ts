@@ -37,6 +37,8 @@ export interface WebhookControl {
 	/** Changes webhook settings (allowHttpLoopbackCallbacks, maxWebhooks, crcTimeoutMs, trustedCaPem, ...); returns them all. */
 	setWebhookSettings(settings: Partial<WebhookSettings>): WebhookSettings;
 	webhookSettings(): WebhookSettings;
+	/** A hostile X (test/hostile/hostileX.ts): every delivery body rewritten before it is signed and sent; undefined for X's own. In-process only. */
+	setDeliveryRewrite(rewrite: ((body: string) => string) | undefined): void;
 	/** X's hourly CRC check of every webhook, run now: failing webhooks become invalid and get no deliveries until validated. */
 	runHourlyCrcCheck(): Promise<HourlyCrcResult[]>;
 	/**
@@ -91,6 +93,9 @@ export function createWebhookControl(store: () => Store): WebhookControl {
 			const state = webhookState(store());
 			Object.assign(state.settings, settings);
 			return { ...state.settings };
+		},
+		setDeliveryRewrite(rewrite) {
+			webhookState(store()).deliveryRewrite = rewrite;
 		},
 		webhookSettings() {
 			return { ...webhookState(store()).settings };

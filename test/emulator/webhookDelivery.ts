@@ -157,6 +157,7 @@ export async function postEvent(
 	opts: { tamper?: boolean; unsigned?: boolean; replay?: boolean } = {},
 ): Promise<DeliveryResult> {
 	const state = webhookState(store);
+	if (state.deliveryRewrite) body = state.deliveryRewrite(body);
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	if (!opts.unsigned) headers[SIGNATURE_HEADER] = hmacSha256Header(store.app.consumerSecret, body);
 	const sent = opts.tamper ? tamperedBody(body) : body;

@@ -2,7 +2,10 @@
  * The Account resource through n8n-core's execution engine against the X emulator, and the
  * transport behaviour every operation shares: pagination, rate limits, retries, errors.
  */
-import { engineSuite, errorText } from './env';
+import type { IDataObject } from 'n8n-workflow';
+
+import { XAds } from '../../nodes/XAds/XAds.node';
+import { engineSuite, errorText, hostileXFor } from './env';
 
 const env = engineSuite();
 
@@ -321,4 +324,54 @@ describe('secrets', () => {
 			for (const secret of secrets) expect(text).not.toContain(secret);
 		}
 	});
+});
+
+describe('Return All measures progress, not pages (issue 36)', () => {
+	const hostile = hostileXFor(env, { routeEach: true });
+	beforeEach(() => hostile.x.set('freshCursor'));
+
+	it('Ads: a new cursor over the same page ends at the page that brings no new record, naming it', async () => {
+		env.emulator.control.seedAccounts(20);
+		const started = Date.now();
+		const result = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toMatch(/^X's pagination did not end: page 2 brought no new record \(the same \d+ ids as before, under a new cursor\)/);
+		expect(hostile.x.requests.filter((r) => r.path.endsWith('/accounts'))).toHaveLength(2);
+		expect(Date.now() - started).toBeLessThan(5000);
+	}, 20_000);
+
+	it('X API v2: a new pagination token over the same page ends the same way', async () => {
+		await env.webhooks({ resource: 'streamRule', operation: 'add', value: 'acme' });
+		const started = Date.now();
+		const result = await env.webhooks({ resource: 'streamRule', operation: 'getAll', returnAll: true });
+		expect(result.error?.message).toMatch(/^X's pagination did not end: page 2 brought no new record \(the same 1 ids as before, under a new pagination token\)/);
+		expect(hostile.x.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/rules'))).toHaveLength(2);
+		expect(Date.now() - started).toBeLessThan(5000);
+	}, 20_000);
+});
+
+describe('X Ads as an AI tool: what goes back to the model is bounded (issue 36)', () => {
+	/** The node as n8n offers it to agents and MCP clients: its "<name>Tool" variant. */
+	class XAdsTool extends XAds {
+		constructor() {
+			super();
+			this.description = { ...this.description, name: 'xAdsTool', displayName: 'X Ads Tool' };
+		}
+	}
+	beforeAll(() => env.harness.nodeTypes.register(XAdsTool));
+	const asTool = (parameters: IDataObject) =>
+		env.harness.runNode({ name: 'list_ads_accounts', type: 'xAdsTool', typeVersion: 2, parameters: { authentication: 'xOAuth1Api', ...parameters }, credentials: { xOAuth1Api: { id: 'xOAuth1Api', name: 'xOAuth1Api' } } }, [{}]);
+
+	it('Get Many with Return All over 20,000 accounts hands the model at most the cap, and says how many more and how to narrow', async () => {
+		env.emulator.control.seedAccounts(20_000);
+		const result = await asTool({ resource: 'account', operation: 'getAll', returnAll: true });
+		expect(result.error).toBeUndefined();
+		const items = result.output().map((i) => i.json);
+		expect(items.length).toBeLessThanOrEqual(101);
+		expect(JSON.stringify(items).length).toBeLessThan(64 * 1024);
+		const note = items[items.length - 1];
+		expect(String(note.note)).toMatch(/^X answered 20,\d{3} records; this answer holds the first \d+\. \d+(,\d{3})* more: narrow the request \(a Limit, filters such as IDs or a name\)/);
+		// The same node in a workflow (not a tool) outputs every record.
+		const whole = await env.ads({ resource: 'account', operation: 'getAll', returnAll: true });
+		expect(whole.output().length).toBeGreaterThan(20_000);
+	}, 60_000);
 });

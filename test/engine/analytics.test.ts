@@ -12,7 +12,8 @@ import { qs, signedClient } from '../emulator/signedClient';
 import type { HostileServer } from '../hostile/server';
 import { startHostile } from '../hostile/server';
 import { bucketsOf, HOUR_MS, metricSeries, metricsFor, segmentsOf } from '../emulator/state/stats';
-import { engineSuite, PACKAGE_USER_AGENT, suiteHelpers, withAdsBaseUrl } from './env';
+import { inexactIds } from '../hostile/hostileX';
+import { engineSuite, hostileXFor, PACKAGE_USER_AGENT, suiteHelpers, withAdsBaseUrl } from './env';
 
 const env = engineSuite();
 const { fx, requests, q, ads: ok, paired } = suiteHelpers(env);
@@ -347,5 +348,26 @@ describe("Analytics: X's numbers are typed data", () => {
 			env.ads(stats({ entityIds: 'e1', startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' })),
 		);
 		expect(result.error?.message).toBe(`X's stats answer cannot be used: ${problem}`);
+	});
+});
+
+describe('Analytics: report job ids X answers only as a JSON number beyond 2^53 (issue 36)', () => {
+	const hostileX = hostileXFor(env, { routeEach: true });
+
+	it('polls and downloads the job by its exact id, and Create Jobs Only outputs it exactly', async () => {
+		const ids = control().seedStatsEntities(fx().accountId, 'LINE_ITEM', 3);
+		const hostile = hostileX.x;
+		hostile.set('bigIds', { dropTwins: true });
+		// Max Wait 6 s: a job polled by a rounded id never finishes.
+		const result = await env.ads(report({ entityIds: ids.join(','), startTime: '2026-02-01', endTime: '2026-02-04', waitOptions: { ...FAST, maxWait: 0.1 } }));
+		expect(result.error?.message).toBeUndefined();
+		expect(result.output()).toHaveLength(3 * 3);
+		const polled = jobRequests('GET').flatMap((r) => q(r.query).get('job_ids')!.split(','));
+		expect(polled.length).toBeGreaterThan(0);
+		expect(polled.every((id) => hostile.issued.has(id))).toBe(true);
+		expect(hostile.rounded).toEqual([]);
+		const jobs = await ok(report({ entityIds: ids.join(','), startTime: '2026-02-01', endTime: '2026-02-04', reportMode: 'createOnly' }));
+		expect(jobs.map((j) => typeof j.id === 'string' && hostile.issued.has(j.id))).toEqual([true]);
+		expect(inexactIds(jobs, hostile.issued)).toEqual([]);
 	});
 });

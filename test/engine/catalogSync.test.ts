@@ -10,7 +10,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeParameter
 
 import { badFeedRows, FEED_COLUMNS, goodCells } from '../corpus/badInputFeedRows';
 import { validProduct } from '../fixtures/products';
-import { engineSuite, suiteHelpers, X_ADS } from './env';
+import { engineSuite, hostileXFor, suiteHelpers, X_ADS } from './env';
+import { sleep } from './streamKit';
 
 const env = engineSuite();
 const { fx, requests } = suiteHelpers(env);
@@ -292,5 +293,103 @@ describe('Product Catalog → Sync: the bad feed rows of the corpus (test/corpus
 			expect(refused[n].reason).toMatch(bad.reason);
 		});
 		expect(stored().map((p) => p.id).sort()).toEqual([...good].sort());
+	});
+});
+
+describe('Product Catalog → Sync against a hostile X: progress, answers matched by id, counts that say what they know (issue 36)', () => {
+	const hostileX = hostileXFor(env);
+	const through = () => hostileX.route();
+	const listings = () => hostileX.x.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/products'));
+	/** X refuses an image it cannot read (a .bmp): the node cannot know before sending. */
+	const refusedByX = (id: string) => validProduct(id, { image_link: `https://cdn.example.com/img/${id}.bmp` });
+
+	it('a listing that names a new cursor on every page but brings the same products stops at the first page without new ones, naming it', async () => {
+		const input = products(150);
+		expect((await fromItems(input)).result.error).toBeUndefined();
+		through();
+		hostileX.x.set('freshCursor');
+		const started = Date.now();
+		const run = fromItems(input);
+		const ended = await Promise.race([run, sleep(10_000).then(() => undefined)]);
+		expect(ended ? 'ended' : `still listing after 10 s (${listings().length} pages so far)`).toBe('ended');
+		const error = ended!.result.error as Error & { description?: string };
+		expect(error.message).toMatch(/^Sync stopped: X's product listing brought no new product on page 2 \(the same 100 products as before, under a new cursor\)/);
+		expect(listings()).toHaveLength(2);
+		expect(writes()).toEqual([]);
+		expect(Date.now() - started).toBeLessThan(10_000);
+	});
+
+	it('X lists its refusals first (every array reversed): each product gets its own answer, and the summary names the refused one', async () => {
+		await fromItems(products(3));
+		through();
+		hostileX.x.set('reorder');
+		const { result, out } = await fromItems([refusedByX('p1'), validProduct('p2', { title: 'New p2' }), validProduct('p3', { title: 'New p3' })], { syncOptions: { outputProducts: true } });
+		expect(result.error).toBeUndefined();
+		const [summary, ...each] = out();
+		expect((summary.xRefusals as IDataObject[]).map((r) => r.id)).toEqual(['p1']);
+		expect(summary).toMatchObject({ updated: 2, refusedByX: 1 });
+		expect(Object.fromEntries(each.map((p) => [p.id, p.action]))).toEqual({ p1: 'refusedByX', p2: 'updated', p3: 'updated' });
+	});
+
+	it('Product → Create or Update: X lists its refusals first, each item still gets its own product\'s answer', async () => {
+		through();
+		hostileX.x.set('reorder');
+		const result = await env.ads({ resource: 'product', operation: 'upsert', catalog: catalog(), mapping: 'auto' }, [refusedByX('p1'), validProduct('p2'), validProduct('p3')]);
+		expect(result.error).toBeUndefined();
+		expect(result.output().map((i) => [i.json.id, i.json.status])).toEqual([
+			['p1', 'ERROR'],
+			['p2', 'CREATE_SUCCESS'],
+			['p3', 'CREATE_SUCCESS'],
+		]);
+	});
+
+	it('a product X lists twice, first in an older copy: the sync sends the feed\'s version (neither copy is taken as what X holds)', async () => {
+		await fromItems([validProduct('p1', { title: 'Changed at X' }), validProduct('p2')]);
+		through();
+		hostileX.x.set(undefined, {
+			rewrite: (request, value) => {
+				if (request.method !== 'GET' || !request.path.endsWith('/products')) return value;
+				const page = value as IDataObject;
+				const listed = page.data as IDataObject[];
+				const stale = { ...listed.find((p) => p.id === 'p1'), title: 'Product p1' };
+				return { ...page, data: [stale, ...listed] };
+			},
+		});
+		const { result, out } = await fromItems([validProduct('p1'), validProduct('p2')]);
+		expect(result.error).toBeUndefined();
+		expect(out()[0]).toMatchObject({ toUpdate: 1, updated: 1 });
+		expect(stored().find((p) => p.id === 'p1')!.title).toBe('Product p1');
+	});
+
+	it('after X refused a product the counts still add up, and the summary says X does not hold the feed', async () => {
+		await fromItems(products(2));
+		const { out } = await fromItems([refusedByX('p1'), validProduct('p2', { title: 'New p2' })]);
+		expect(out()[0]).toMatchObject({ refusedByX: 1, updated: 1, countsConfirmed: true, xHoldsFeed: false });
+		const clean = await fromItems([validProduct('p1', { title: 'New p1' }), validProduct('p2', { title: 'New p2' })]);
+		expect(clean.out()[0]).toMatchObject({ countsConfirmed: true, xHoldsFeed: true });
+	});
+
+	it('a feed file with CR-only line ends (older spreadsheet programs) is read row by row, a quoted description over a CR break included', async () => {
+		const input = products(3);
+		const text = csv(input).replace(/\n/g, '\r').replace('Plain description of p2', '"Plain description\rof p2"');
+		const { result, out } = await fromFile(text);
+		expect(result.error).toBeUndefined();
+		expect(out()[0]).toMatchObject({ rowsRead: 3, refused: 0, toCreate: 3, created: 3 });
+		expect(stored().find((p) => p.id === 'p2')!.description).toBe('Plain description\rof p2');
+	});
+
+	it('an answer that names no result for a product: the counts do not add up, and say so', async () => {
+		await fromItems(products(2));
+		through();
+		hostileX.x.set(undefined, {
+			rewrite: (request, value) => {
+				if (request.method !== 'PUT') return value;
+				const page = value as { data: { products_response: IDataObject[] } };
+				return { ...page, data: { products_response: page.data.products_response.filter((p) => p.id !== 'p2') } };
+			},
+		});
+		const { out } = await fromItems([validProduct('p1', { title: 'New p1' }), validProduct('p2', { title: 'New p2' })]);
+		expect(out()[0]).toMatchObject({ updated: 1, countsConfirmed: false, xHoldsFeed: false });
+		expect(out()[0].unanswered).toBe(1);
 	});
 });

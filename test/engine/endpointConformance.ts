@@ -5,6 +5,8 @@
  * from a path string of its own fails here. Checked after each test, on the emulator's request log.
  */
 import type { Endpoint } from '../../nodes/shared/endpoints';
+import { adsResources } from '../../nodes/XAds/XAds.node';
+import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
 import { allV2Endpoints } from '../../nodes/shared/v2';
 import { MEDIA_CALLS } from '../../nodes/shared/v2/media';
 import type { XEmulator } from '../emulator';
@@ -32,4 +34,12 @@ export function everyV2RequestIsAnEndpoint(emulator: () => XEmulator | undefined
 		expect(unmatchedV2Requests(log)).toEqual([]);
 	});
 	if (!mayHaveNone) afterAll(() => expect(checked).toBeGreaterThan(0));
+}
+
+/** Every operation the X Ads and X Webhooks nodes define, as "X Ads account.getAll": what the hostile X suite must cover, and the count the conformance test prints. */
+export function xAdsAndXWebhooksOperations(): string[] {
+	return [
+		...adsResources.flatMap((r) => r.endpoints.map((e) => `X Ads ${r.value}.${e.operation}`)),
+		...webhookResources.flatMap((r) => r.endpoints.map((e) => `X Webhooks ${r.value}.${e.operation}`)),
+	];
 }

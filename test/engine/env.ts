@@ -22,6 +22,8 @@ import type { XEmulator } from '../emulator';
 import { startEmulator } from '../emulator';
 import { EngineHarness } from '../harness';
 import type { WorkflowResult } from '../harness';
+import type { HostileX } from '../hostile/hostileX';
+import { startHostileX } from '../hostile/hostileX';
 import { everyV2RequestIsAnEndpoint } from './endpointConformance';
 
 /** What every request of the nodes carries as User-Agent: the package and package.json's version, then n8n. */
@@ -315,4 +317,53 @@ export async function runXAdsAfter(env: XTestEnv, start: { name: string; type: s
 		startNode: start.name,
 	});
 	return { ...result, out: () => result.output('X Ads').map((i) => i.json) };
+}
+
+/**
+ * Points every credential's base URLs (and the X User OAuth2 credential's token URLs) at `root`
+ * instead of the emulator's origin, e.g. a hostile X in front of it (test/hostile/hostileX.ts);
+ * returns what puts them back.
+ */
+export function throughOrigin(env: XTestEnv, root: string): () => void {
+	const origin = new URL(env.emulator.urls.api).origin;
+	const saved = ['xOAuth1Api', 'xOAuth1ConnectApi', 'xAppOnlyApi', 'xOAuth2Api'].map((type) => [type, env.harness.credentialData(type)] as const);
+	for (const [type, data] of saved) {
+		const moved: IDataObject = { ...data };
+		for (const key of ['apiBaseUrl', 'adsBaseUrl', 'adsSandboxBaseUrl', 'customAuthUrl', 'customAccessTokenUrl']) {
+			if (typeof moved[key] === 'string') moved[key] = (moved[key] as string).replace(origin, root);
+		}
+		env.harness.setCredentialData(type, moved);
+	}
+	return () => {
+		for (const [type, data] of saved) env.harness.setCredentialData(type, data);
+	};
+}
+
+/**
+ * A hostile X (test/hostile/hostileX.ts) in front of the suite's emulator for one describe block:
+ * started before its first test, closed after the last; after each test the credentials point at
+ * the emulator again and its mode is cleared. `routeEach`: every test's requests go through it
+ * (else a test calls route()).
+ */
+export function hostileXFor(env: XTestEnv, options: { routeEach?: boolean } = {}): { readonly x: HostileX; route(): void } {
+	const state: { hostile?: HostileX; restore?: () => void } = {};
+	const route = () => {
+		state.restore = throughOrigin(env, state.hostile!.root);
+	};
+	beforeAll(async () => {
+		state.hostile = await startHostileX(new URL(env.emulator.urls.api).origin);
+	});
+	afterAll(async () => state.hostile?.close());
+	if (options.routeEach) beforeEach(route);
+	afterEach(() => {
+		state.restore?.();
+		state.restore = undefined;
+		state.hostile?.set(undefined);
+	});
+	return {
+		get x() {
+			return state.hostile!;
+		},
+		route,
+	};
 }

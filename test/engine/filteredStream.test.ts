@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { engineSuite } from './env';
+import { engineSuite, hostileXFor } from './env';
 import { served, triggerHarness, triggerWorkflow } from './triggerSources';
 
 const env = engineSuite();
@@ -140,5 +140,43 @@ describe('X Trigger, filtered-stream source', () => {
 		await served(harness, target, cleanups);
 		await expect(harness.activate(target)).rejects.toThrow(/at least one rule/);
 		expect(env.emulator.control.requests().filter((r) => r.method !== 'GET')).toEqual([]);
+	});
+});
+
+describe("X's refusals of rules: X's reason first, the rule cut (issue 36)", () => {
+	const cleanups: Array<() => Promise<unknown>> = [];
+	const hostileX = hostileXFor(env);
+	afterEach(async () => {
+		while (cleanups.length) await cleanups.pop()!();
+	});
+	const longRule = `(${'brand OR '.repeat(120)}n8n) lang:en`;
+	const reason = 'Rules must contain a non-negation term (at position 1)';
+
+	it('Stream Rule > Add: a 400 whose reason sits in errors[].details names that reason, not "no message"', async () => {
+		hostileX.x.set('errors', { shape: 'v2Details' });
+		hostileX.route();
+		const result = await rule('add', { value: 'acme' });
+		const message = String(result.error?.message);
+		expect(message).toMatch(new RegExp(`^X answered 400 invalid-request: X's reason ${hostileX.x.reasons[0]}`));
+		expect(message).not.toContain('no message');
+		expect(message).not.toContain('brand OR brand OR brand OR brand OR');
+	});
+
+	it("X Trigger: a refused rule of 1,100 characters fails the activation with X's reason first and the rule cut", async () => {
+		env.emulator.control.setWebhookSettings({ allowHttpLoopbackCallbacks: true });
+		hostileX.x.set(undefined, {
+			rewrite: (request, value) =>
+				request.method === 'POST' && request.path.endsWith('/2/tweets/search/stream/rules')
+					? { errors: [{ value: longRule, details: [reason], title: 'UnprocessableEntity', type: 'https://api.x.com/2/problems/invalid-rules' }], meta: { sent: new Date().toISOString(), summary: { created: 0, not_created: 1, valid: 0, invalid: 1 } } }
+					: value,
+		});
+		const harness = triggerHarness(env.emulator);
+		harness.setCredentialData('xAppOnlyApi', { ...harness.credentialData('xAppOnlyApi'), apiBaseUrl: `${hostileX.x.root}/api` });
+		const target = triggerWorkflow({ source: 'filteredStream', rules: { rule: [{ value: longRule, tag: 'brand' }] } });
+		await served(harness, target, cleanups);
+		const failure = (await harness.activate(target).then(() => undefined, (error: Error) => error))!;
+		expect(failure.message).toMatch(new RegExp(`^X refused a rule under Rules: ${reason.replace(/[()]/g, '\\$&')} \\(UnprocessableEntity\\), in the rule "\\(brand OR brand`));
+		expect(failure.message.length).toBeLessThan(400);
+		expect(failure.message).not.toContain(longRule);
 	});
 });

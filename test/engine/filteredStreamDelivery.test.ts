@@ -212,6 +212,37 @@ describe('X Trigger, filtered stream delivery', () => {
 		expect(postIds(b).at(-1)).toBe(ids(4, 4)[0]);
 	});
 
+	it('another client takes the stream over: the trigger waits in its own backoff (no error to n8n, so no re-activation), keeps its rules, and streams again once the other leaves (issue 36)', async () => {
+		let OtherProcessTrigger!: new () => INodeType;
+		jest.isolateModules(() => {
+			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
+		});
+		const harness = harnessFor();
+		const a = await start(harness, { streamOptions: { reconnectAfterSilence: 2, maxReconnectWait: 2 } }, 'wf-held');
+		await until('the stream', () => openStreams() === 1);
+		await sleep(2500);
+		const rulesBefore = suite.emulator.control.streamRules();
+		const ruleRequests = () => suite.emulator.control.requests().filter((r) => r.path === '/2/tweets/search/stream/rules').length;
+		const rulesSent = ruleRequests();
+		// Another n8n of the App, which ends the App's connections once and takes the stream.
+		const b = await start(harnessFor(suite.emulator.urls.api, OtherProcessTrigger), { rules: { rule: [{ value: 'beta' }] }, streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } }, 'wf-taker');
+		const noticed = () => a.errors.length > 0 || warnings(harness).some((m) => /took this App's stream over/.test(m));
+		await until('the trigger notices the takeover', () => openStreams() === 1 && noticed(), 10_000);
+		const connectsAfter = streamRequests().length;
+		await sleep(5000);
+		// No error reached n8n (which would remove the trigger and activate it again, adding and deleting its rules each time).
+		expect(a.errors).toEqual([]);
+		expect(ruleRequests() - rulesSent).toBe(1); // the other client's own rule, added once
+		expect(suite.emulator.control.streamRules().filter((r) => rulesBefore.some((o) => o.id === r.id))).toEqual(rulesBefore);
+		// Waits at Max Reconnect Wait (2 s) while the other holds it: a few attempts, never a storm.
+		expect(streamRequests().length - connectsAfter).toBeLessThanOrEqual(4);
+		await suite.running.splice(suite.running.indexOf(b), 1)[0].close();
+		await until('the trigger streams again', () => openStreams() === 1, 10_000);
+		await post(7);
+		await until('the post', () => a.items().length === 1, 10_000);
+		expect(a.errors).toEqual([]);
+	}, 40_000);
+
 	it('a saved filtered-stream workflow without Delivery keeps the webhook: trigger() opens no stream and adds no rule', async () => {
 		const harness = harnessFor();
 		const parameters = filteredStreamWorkflow('wf-saved').nodes[0].parameters as IDataObject;

@@ -236,7 +236,7 @@ describe('a 200 that is not X\'s JSON: every input item ends in exactly one item
 		upstream('not-enrolled', { pasteBearer: true });
 		const result = await webhooksList();
 		expect(result.error?.message).toMatch(/^X answered 403 client-not-enrolled: When authenticating requests/);
-		expect((result.error as Error & { description?: string })?.description).toMatch(/developer portal .*attach the App to a Project/);
+		expect((result.error as Error & { description?: string })?.description).toMatch(/Developer Console \(console\.x\.com, the developer portal\), attach the App to a Project/);
 	});
 
 	it('X Webhooks list on an HTML page is an error', async () => {

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
-import { binaryStartNode, engineSuite, fileInputSuite, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers } from './env';
+import { inexactIds } from '../hostile/hostileX';
+import { binaryStartNode, engineSuite, errorText, fileInputSuite, hostileXFor, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';
 
 const env = engineSuite();
@@ -143,13 +144,14 @@ describe('Media → Upload', () => {
 		expect(uploads()[0].finalized).toBe(false);
 	});
 
-	it('fails with X\'s processing failure for a video X cannot process (continue on fail: one error item)', async () => {
+	it('a video whose first bytes are no video is refused before the first request; with continue on fail the next item goes through', async () => {
 		const run = await upload({ files: [{ kind: 'junk-video', bytes: 70_000 }, { kind: 'png', bytes: 1000, width: 10, height: 10 }], continueOnFail: true });
 		const out = run.out();
 		expect(out).toHaveLength(2);
-		expect(String(out[0].error)).toMatch(/X could not process the media \d+ \(processing state failed\)/);
+		expect(String(out[0].error)).toMatch(/holds broken\.mp4 \(video\/mp4\), but its first bytes are not an MP4 video/);
 		expect(out[1]).toMatchObject({ media_category: 'tweet_image' });
 		expect(run.output('X Ads').map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1]);
+		expect(uploads()).toHaveLength(1);
 	});
 
 	it('stops waiting at Max Wait with the media id in the message', async () => {
@@ -238,5 +240,86 @@ describe('Video creative end to end (amplify_video, processing wait, video websi
 		expect(lineItem.entity_status).toBe('PAUSED');
 		const [promoted] = await ok({ resource: 'promotedPost', operation: 'create', account: fx().accountId, lineItem: String(lineItem.id), tweetIds: String(post.id) });
 		expect(promoted).toMatchObject({ line_item_id: lineItem.id, tweet_id: String(post.id) });
+	});
+});
+
+describe("Media → Upload against a hostile X: exact ids, X's words without secrets, STATUS that must say how processing ended (issue 36)", () => {
+	const hostileX = hostileXFor(env, { routeEach: true });
+	const statusRequests = () => hostileX.x.requests.filter((r) => r.method === 'GET' && r.path === '/api/2/media/upload');
+
+	it('a video whose ids X answers as JSON numbers beyond 2^53: every APPEND, FINALIZE and STATUS goes to the exact id, and the output names it', async () => {
+		hostileX.x.set('bigIds');
+		const run = await upload({ files: [{ kind: 'mp4', bytes: SEGMENT_BYTES + 10 }], parameters: { mediaCategory: 'amplify_video' } });
+		expect(run.error?.message).toBeUndefined();
+		const [session] = uploads();
+		expect(hostileX.x.issued.has(session.id)).toBe(true);
+		expect(run.out()[0]).toMatchObject({ media_id: session.id, media_key: `13_${session.id}`, processing_state: 'succeeded' });
+		expectAppendsThenFinalize(session, { 0: 1, 1: 1 });
+		expect(hostileX.x.rounded).toEqual([]);
+		expect(inexactIds(run.out(), hostileX.x.issued)).toEqual([]);
+	});
+
+	it('an image in one request: media_id is the exact id its media_key names', async () => {
+		hostileX.x.set('bigIds');
+		const run = await upload({ files: [{ kind: 'png', bytes: 2000, width: 10, height: 10 }] });
+		expect(run.error?.message).toBeUndefined();
+		const [out] = run.out();
+		expect(out.media_key).toBe(`3_${uploads()[0].id}`);
+		expect(out.media_id).toBe(uploads()[0].id);
+	});
+
+	it("X's processing error that echoes the Authorization header reaches the error and n8n's log without a key or token", async () => {
+		hostileX.x.set('echo', {
+			secrets: [env.harness.credentialData('xOAuth1Api').consumerKey as string, ...env.secrets],
+			// X's STATUS says the processing failed, its message quoting what it got.
+			rewrite: (request, value) => {
+				if (request.method !== 'GET' || !request.path.endsWith('/2/media/upload')) return value;
+				const data = (value as IDataObject).data as IDataObject;
+				return { data: { ...data, processing_info: { state: 'failed', error: { code: 1, name: 'InvalidMedia', message: `Unsupported codec in the request with Authorization: ${request.authorization}` } } } };
+			},
+		});
+		const run = await upload({ files: [{ kind: 'mp4', bytes: 5000 }], parameters: { mediaCategory: 'amplify_video' } });
+		const text = `${errorText(run.error)}\n${env.harness.logs.map((l) => l.message).join('\n')}`;
+		expect(run.error?.message).toMatch(/X could not process the media \d+: Unsupported codec/);
+		for (const secret of [env.harness.credentialData('xOAuth1Api').consumerKey as string, ...env.secrets]) expect(text).not.toContain(secret);
+		expect(text).not.toMatch(/oauth_signature="?[A-Za-z0-9%]{8,}/);
+	});
+
+	it('a STATUS answer that drops processing_info after in_progress is not a success: the item fails naming it', async () => {
+		let polls = 0;
+		hostileX.x.set(undefined, {
+			rewrite: (request, value) => {
+				if (request.method !== 'GET' || !request.path.endsWith('/2/media/upload')) return value;
+				const data = (value as IDataObject).data as IDataObject;
+				polls++;
+				if (polls === 1) return { data: { ...data, processing_info: { state: 'in_progress', check_after_secs: 1, progress_percent: 40 } } };
+				const rest = { ...data };
+				delete rest.processing_info;
+				return { data: rest };
+			},
+		});
+		const run = await upload({ files: [{ kind: 'mp4', bytes: 5000 }], parameters: { mediaCategory: 'amplify_video' }, continueOnFail: true });
+		const [out] = run.out();
+		expect(out.processing_state).toBeUndefined();
+		expect(String(out.error)).toMatch(/X's STATUS answer for the media \d+ has no processing_info after in_progress/);
+		expect(statusRequests().length).toBe(2);
+	});
+});
+
+describe('Media → Upload checks the bytes against the declared type before the first request (issue 36)', () => {
+	const cases: Array<[string, Run['files'][number], INodeParameters, RegExp]> = [
+		['a PNG declared video/mp4', { kind: 'png', bytes: 70_000, width: 10, height: 10, mimeType: 'video/mp4', fileName: 'clip.mp4' }, {}, /holds clip\.mp4 \(video\/mp4\), but its first bytes are a PNG image, not an MP4 video/],
+		['text declared video/mp4', { kind: 'junk-video', bytes: 70_000, fileName: 'clip.mp4' }, {}, /holds clip\.mp4 \(video\/mp4\), but its first bytes are not an MP4 video/],
+		['a GIF declared image/png', { kind: 'gif', bytes: 5000, width: 10, height: 10, mimeType: 'image/png', fileName: 'photo.png' }, {}, /holds photo\.png \(image\/png\), but its first bytes are a GIF image, not a PNG image/],
+		['a PNG declared image/gif', { kind: 'png', bytes: 5000, width: 10, height: 10, mimeType: 'image/gif', fileName: 'anim.gif' }, {}, /holds anim\.gif \(image\/gif\), but its first bytes are a PNG image, not a GIF image/],
+		['a PNG declared text/vtt', { kind: 'png', bytes: 5000, width: 10, height: 10, mimeType: 'text/vtt', fileName: 'captions.vtt' }, {}, /holds captions\.vtt \(text\/vtt\), but its first bytes are a PNG image, not WebVTT subtitles/],
+	];
+	it.each(cases)('%s', async (_name, file, parameters, message) => {
+		for (const store of ['item', 'filesystem'] as const) {
+			env.emulator.control.clearRequests();
+			const run = await upload({ files: [file], parameters, store });
+			expect(String((run.error as Error | undefined)?.message)).toMatch(message);
+			expect(mediaRequests()).toEqual([]);
+		}
 	});
 });

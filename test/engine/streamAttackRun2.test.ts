@@ -120,7 +120,8 @@ describe('Stream attack run 2: the rules endpoint at activation', () => {
 		const harness = harnessFor(url);
 		const error = await activationError(harness);
 		expect(created).toBe(1);
-		expect(error?.message).toMatch(/X refused rules under Rules: acme: Invalid Rule/);
+		// X's reason first (its echo scrubbed), the rule after it.
+		expect(error?.message).toBe('X refused a rule under Rules: your token [redacted] (sent as Authorization: [redacted]) (Invalid Rule), in the rule "acme"');
 		const token = tokens[0];
 		expect(token.length).toBeGreaterThan(16);
 		expect(everything(harness, error)).not.toContain(token);

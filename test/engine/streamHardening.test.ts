@@ -286,24 +286,27 @@ describe('X Trigger stream: several workflows of one App (break 3)', () => {
 		expect(streamRequests()).toHaveLength(1);
 	});
 
-	it('two n8n processes of one App, both "Terminate Others": one takeover, then a clear error naming the holder, no ping-pong', async () => {
+	it('two n8n processes of one App, both "Terminate Others": one takeover, then the first waits in its backoff naming the holder (no error to n8n), no ping-pong', async () => {
 		// A second copy of the node's modules: what another n8n process holds.
 		let OtherProcessTrigger!: new () => INodeType;
 		jest.isolateModules(() => {
 			OtherProcessTrigger = (require('../../nodes/XTrigger/XTrigger.node') as { XTrigger: new () => INodeType }).XTrigger;
 		});
 		const terminate = { streamOptions: { reconnectAfterSilence: 2, onTooManyConnections: 'terminate' } };
-		const first = await start(harnessFor(), terminate, 'wf-process-a');
+		const firstHarness = harnessFor();
+		const first = await start(firstHarness, terminate, 'wf-process-a');
 		await until('the first stream', () => emulator.control.activityStreamReaders() === 1);
 		await sleep(2500);
 		const secondHarness = harnessFor(emulator.urls.api, OtherProcessTrigger);
 		const second = await start(secondHarness, terminate, 'wf-process-b');
-		await until('the first trigger\'s error', () => first.errors.length === 1, 8000);
-		expect(first.errors[0].message).toMatch(/TooManyConnections: another client took this App's stream over \(held by connection [0-9a-f-]+ from 127\.0\.0\.1 since .*\)\. This trigger does not end it again/);
+		await until('the first trigger\'s notice', () => warnings(firstHarness).some((m) => /another client took this App's stream over/.test(m)), 8000);
+		expect(warnings(firstHarness).find((m) => /took this App's stream over/.test(m))).toMatch(/another client took this App's stream over \(held by connection [0-9a-f-]+ from 127\.0\.0\.1 since .*\); this trigger does not end it \(two clients of one App would take turns\) and connects again when X lets it; connecting again in 60 s/);
+		// Nothing reached n8n's error path (which would remove the trigger and activate it again).
+		expect(first.errors).toEqual([]);
 		await sleep(3000);
 		const kills = () => emulator.control.requests().filter((r) => r.method === 'DELETE' && r.path === '/2/connections/all').length;
 		expect(kills()).toBe(1);
-		// n8n activates the failed workflow again: within the quiet time it does not end the other's connection.
+		// Activated anew in this process within the quiet time: it does not end the other's connection.
 		await running.splice(running.indexOf(first), 1)[0].close();
 		await expect(start(harnessFor(), terminate, 'wf-process-a')).rejects.toThrow(/TooManyConnections: another client took this App's stream from this n8n 0 min ago .*not ended again within 15 minutes/);
 		expect(kills()).toBe(1);

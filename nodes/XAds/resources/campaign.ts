@@ -371,7 +371,7 @@ export const campaignResource: Resource = {
 			path: campaignPath,
 			docs: `${DOCS}#delete-accounts-account-id-campaigns-campaign-id`,
 			fields: [accountField, campaignField],
-			notFoundMessage: 'The campaign is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The campaign is already deleted, or does not exist',
 			output: recordsWithAmounts,
 		},
 		batchEndpoint({

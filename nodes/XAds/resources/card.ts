@@ -268,7 +268,8 @@ function readCard(ctx: IExecuteFunctions, itemIndex: number, readParameters: () 
 		values.components = componentsFromUi(list);
 	} else if (source === 'json') {
 		const raw = ctx.getNodeParameter('cardJson', itemIndex) as string | IDataObject;
-		// null: jsonParse's answer for text that is not JSON (the text "null" is refused below as no object either).
+		// The user's own JSON parameter, not an answer of X's (those go through jsonReader.ts). null:
+		// jsonParse's answer for text that is not JSON (the text "null" is refused below as no object either).
 		const card = typeof raw === 'string' ? jsonParse<IDataObject | null>(raw, { fallbackValue: null }) : raw;
 		if (card === null && raw !== 'null') throw inputError(ctx.getNode(), itemIndex, 'Card JSON', 'must be valid JSON');
 		if (!card || typeof card !== 'object' || Array.isArray(card)) {

@@ -72,7 +72,7 @@ export const fundingInstrumentResource: Resource = {
 			host: 'adsSandbox',
 			docs: `${DOCS}#delete-accounts-account-id-funding-instruments-funding-instrument-id`,
 			fields: [accountField, fundingInstrumentField],
-			notFoundMessage: 'The funding instrument is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The funding instrument is already deleted, or does not exist',
 			output: recordsWithAmounts,
 		},
 	],

@@ -225,7 +225,7 @@ export const lineItemResource: Resource = {
 			path: '/accounts/{account_id}/line_items/{line_item_id}',
 			docs: 'https://docs.x.com/x-ads-api/campaign-management/reference#delete-accounts-account-id-line-items-line-item-id',
 			fields: [accountField, savedLineItemField],
-			notFoundMessage: 'The line item is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The line item is already deleted, or does not exist',
 			output: recordsWithAmounts,
 		},
 		statusEndpoint('line item', 'ACTIVE', { method: 'PUT', path: lineItemPath, docs: `${DOCS}#put-accounts-account-id-line-items-line-item-id` }, lineItemField),

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { Field, Resource } from '../../shared/endpoints';
 import { dataRecords } from '../../shared/execute';
+import { exactId } from '../../shared/jsonReader';
 import type { AdsEnvelope } from '../../shared/transport';
 import { accountField } from '../fields';
 import { MEDIA_KEY, NOT_VIDEO_PREFIXES } from './mediaLibrary';
@@ -56,16 +57,18 @@ const VIDEO_FIELDS = [
 ] as const;
 
 /**
- * Post and user ids are 64-bit: X sends them as JSON numbers that JavaScript rounds (ids beyond
- * 2^53), with the exact value in id_str. The output carries the exact ids as strings, so that
- * {{ $json.id }} names the right post in the next node.
+ * Post and user ids are 64-bit: X sends them as JSON numbers beyond 2^53, with the exact value in
+ * id_str too. The output carries the exact ids as strings (the twin first, else the reader's exact
+ * digits), so that {{ $json.id }} names the right post in the next node.
  */
 export function exactIds(envelope: AdsEnvelope): IDataObject[] {
 	return dataRecords(envelope).map((post) => {
 		const out: IDataObject = { ...post };
-		if (typeof post.id_str === 'string') out.id = post.id_str;
+		const id = exactId(post);
+		if (id !== undefined) out.id = id;
 		const user = post.user as IDataObject | undefined;
-		if (user && typeof user === 'object' && typeof user.id_str === 'string') out.user = { ...user, id: user.id_str };
+		const userId = user && typeof user === 'object' ? exactId(user) : undefined;
+		if (userId !== undefined) out.user = { ...user, id: userId };
 		return out;
 	});
 }

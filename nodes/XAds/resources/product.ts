@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { batchDistinctKeys, groupBy, runOrdered } from '../../shared/batching';
+import { answersBy, batchDistinctKeys, groupBy, runOrdered } from '../../shared/batching';
 import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
 import { compareDecimal, parsePrice } from '../../shared/prices';
 import { itemParameter } from '../../shared/prepare';
@@ -149,10 +149,12 @@ async function upsertProducts(ctx: IExecuteFunctions, items: CheckedItem[], poli
 		}, (b) => dependsOn[b]);
 		batches.forEach((batch, b) => {
 			const answer = answers[b];
-			batch.forEach((n, position) => {
+			// Matched by X's product id: X may list its refusals first.
+			const byId = answer instanceof Error ? undefined : answersBy<IDataObject>(answer, 'id');
+			for (const n of batch) {
 				if (answer instanceof Error) results[n] = answer;
-				else results[n] = [answer[position] ?? { id: items[n].values.id, status: 'ERROR', errors: ['X returned no result for this product'] }];
-			});
+				else results[n] = [byId!.get(String(items[n].values.id)) ?? { id: items[n].values.id, status: 'ERROR', errors: ['X returned no result for this product'] }];
+			}
 		});
 	}
 	return results;

@@ -63,7 +63,7 @@ export const promotedAccountResource: Resource = {
 			path: '/accounts/{account_id}/promoted_accounts/{promoted_account_id}',
 			docs: `${DOCS}#delete-accounts-account-id-promoted-accounts-promoted-account-id`,
 			fields: [accountField, idField('promoted_account_id', 'Promoted Account ID')],
-			notFoundMessage: 'The promoted account is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The promoted account is already deleted, or does not exist',
 		},
 	],
 };

@@ -67,7 +67,7 @@ export const promotedPostResource: Resource = {
 			path: '/accounts/{account_id}/promoted_tweets/{promoted_tweet_id}',
 			docs: `${DOCS}#delete-accounts-account-id-promoted-tweets-promoted-tweet-id`,
 			fields: [accountField, idField('promoted_tweet_id', 'Promoted Post ID')],
-			notFoundMessage: 'The promoted post is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The promoted post is already deleted, or does not exist',
 		},
 	],
 };

@@ -66,7 +66,7 @@ export const scheduledPromotedPostResource: Resource = {
 			path,
 			docs: `${DOCS}#delete-accounts-account-id-scheduled-promoted-tweets-scheduled-promoted-tweet-id`,
 			fields: [accountField, idField('scheduled_promoted_tweet_id', 'Scheduled Promoted Post ID')],
-			notFoundMessage: 'The scheduled promoted post is already deleted, or does not exist (X answered 404)',
+			notFoundMessage: 'The scheduled promoted post is already deleted, or does not exist',
 		},
 	],
 };

@@ -6,6 +6,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callEndpoint } from '../../shared/endpoints';
+import { noProgress, PageProgress } from '../../shared/pagination';
 import { v2 } from '../../shared/v2';
 import { assertScopesCover, DIRECTIONAL_KINDS, hasUserCredential, isPrivateKind, subscriptionOf, USER_CREDENTIAL_HINT, wireDirection } from '../../shared/v2/activitySubscription';
 import { state } from '../state';
@@ -99,6 +100,7 @@ export async function createSubscriptions(ctx: IHookFunctions | ITriggerFunction
 async function subscriptionsOfWebhook(ctx: IHookFunctions | ITriggerFunctions, webhookId: string): Promise<string[]> {
 	const ids: string[] = [];
 	const seen = new Set<string>();
+	const progress = new PageProgress();
 	let token: string | undefined;
 	do {
 		// An App has far fewer subscriptions than these pages hold: a list that goes on (or repeats a page) is not X's.
@@ -108,7 +110,9 @@ async function subscriptionsOfWebhook(ctx: IHookFunctions | ITriggerFunctions, w
 		if (token) seen.add(token);
 		const { body } = await callEndpoint(ctx, v2.listSubscriptions, { qs: { max_results: 1000, ...(token ? { pagination_token: token } : {}) } });
 		const page = (body ?? {}) as IDataObject;
-		for (const s of (page.data as IDataObject[] | undefined) ?? []) {
+		const data = Array.isArray(page.data) ? (page.data as IDataObject[]) : [];
+		if (data.length && !progress.brings(data)) throw new NodeOperationError(ctx.getNode(), `X's list of activity subscriptions did not end: ${noProgress(seen.size + 1, data.length, 'pagination token')}`);
+		for (const s of data) {
 			if (s.webhook_id === webhookId && s.tag === SUBSCRIPTION_TAG && SUBSCRIPTION_ID.test(String(s.subscription_id))) ids.push(String(s.subscription_id));
 		}
 		token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;

@@ -7,8 +7,7 @@ import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { callEndpoint } from '../../shared/endpoints';
-import { credentialSecrets, redact } from '../../shared/redact';
-import { xCredentials } from '../../shared/transport';
+import { refusalWords } from '../../shared/errors';
 import { v2 } from '../../shared/v2';
 import { streamLinks } from '../../shared/v2/streamLink';
 import { state } from '../state';
@@ -44,10 +43,10 @@ async function addRules(ctx: Ctx, ruleIds: string[]): Promise<void> {
 	const created = listOf(body, 'data').filter((rule) => typeof rule.id === 'string' || typeof rule.id === 'number');
 	for (const rule of created) ruleIds.push(String(rule.id));
 	const refused = listOf(body, 'errors');
-	const secrets = credentialSecrets(await xCredentials(ctx, 'app').catch(() => undefined));
 	if (refused.length) {
-		const words = refused.map((e) => `${String(e.value ?? '')}: ${String(e.title ?? '')} ${String(e.detail ?? '')}`.trim()).join('; ');
-		throw new NodeOperationError(ctx.getNode(), redact(`X refused rules under Rules: ${words}`, secrets).slice(0, 2000), { description: 'Correct or remove them, then activate again.' });
+		// X's reason first; the rule (the user's own words, up to 2,048 characters) cut.
+		const what = refused.length === 1 ? 'a rule' : `${refused.length} rules`;
+		throw new NodeOperationError(ctx.getNode(), `X refused ${what} under Rules: ${refused.slice(0, 5).map((e) => refusalWords(e, 'rule')).join('; ')}`, { description: 'Correct or remove them, then activate again.' });
 	}
 	if (created.length !== specs.length) {
 		throw new NodeOperationError(ctx.getNode(), `X created ${created.length} of the ${specs.length} rules under Rules and named no refusal.`, {

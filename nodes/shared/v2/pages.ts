@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem } from '../endpoints';
 import type { ListRequest } from '../pagination';
-import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS } from '../pagination';
+import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS, noProgress, PageProgress } from '../pagination';
 import type { RetryPolicy } from '../transport';
 import { xRequest } from '../transport';
 
@@ -15,6 +15,7 @@ export function v2Pages(pageSize: number) {
 		const list = (item as CheckedItem & { list: ListRequest }).list;
 		const out: IDataObject[] = [];
 		const seen = new Set<string>();
+		const progress = new PageProgress();
 		let token: string | undefined;
 		let pages = 0;
 		const endless = (why: string) =>
@@ -36,6 +37,7 @@ export function v2Pages(pageSize: number) {
 			out.push(...data);
 			token = ((page.meta as IDataObject | undefined)?.next_token as string | undefined) || undefined;
 			if (data.length === 0) break;
+			if (!progress.brings(data)) throw endless(noProgress(pages, data.length, 'pagination token'));
 			// A token seen before would walk the same pages again: ending there would output a short list as if whole.
 			if (token && seen.has(token)) throw endless(`X sent the pagination token of an earlier page again (page ${pages + 1} would repeat one)`);
 			if (token) seen.add(token);

@@ -1,7 +1,8 @@
 /**
  * Media → Upload, error output, in real n8n: a Code node makes three items: a PNG (uploaded in one
- * request, with alt text), a "video" X cannot process (uploaded, then X's processing fails: the item
- * goes to the error output with X's words) and an empty file (refused before any byte is sent).
+ * request, with alt text), a "video" whose bytes are text (its first bytes are no MP4: refused
+ * before any byte is sent, issue 36; before, it was uploaded whole and X's processing failed) and
+ * an empty file (refused before any byte is sent).
  */
 import { defineCase } from '../types';
 import { graph, xAds } from '../workflows';
@@ -14,7 +15,7 @@ const files = [
 ];
 
 export default defineCase({
-	name: 'X Ads: Media Upload with error output: image with alt text, a video X fails to process, an empty file',
+	name: 'X Ads: Media Upload with error output: image with alt text, a video whose bytes are no video, an empty file',
 	credentials: { x: { type: 'xOAuth1Api' } },
 	workflow: () =>
 		graph(
@@ -32,13 +33,11 @@ export default defineCase({
 	expect: {
 		outputs: {
 			Uploaded: { itemCount: 1, items: [{ media_category: 'tweet_image', alt_text: 'A red shoe', size: 2024 }] },
-			Failed: { itemCount: 2, items: [{ error: /X could not process the media \d+ \(processing state failed\)/ }, { error: /Item 2: Input Binary Field \(binaryPropertyName\) holds an empty file empty\.png/ }] },
+			Failed: { itemCount: 2, items: [{ error: /^Item 1: Input Binary Field \(binaryPropertyName\) holds broken\.mp4 \(video\/mp4\), but its first bytes are not an MP4 video/ }, { error: /Item 2: Input Binary Field \(binaryPropertyName\) holds an empty file empty\.png/ }] },
 		},
 		emulator: {
-			requests: [
-				{ method: 'POST', path: '/2/media/upload', status: 200, count: 1 },
-				{ method: 'POST', path: '/2/media/upload/initialize', status: 200, count: 1 },
-			],
+			requests: [{ method: 'POST', path: '/2/media/upload', status: 200, count: 1 }],
+			none: [{ method: 'POST', path: '/2/media/upload/initialize' }],
 		},
 	},
 });

@@ -61,9 +61,9 @@ export default defineCase({
 		},
 		error: {
 			node: 'Delete again',
-			message: 'The line item is already deleted, or does not exist (X answered 404)',
+			message: /^X answered 404 NOT_FOUND: Line item \w+ not found\. The line item is already deleted, or does not exist$/,
 			description:
-				/^X answered 404 NOT_FOUND: Line item \w+ not found\. DELETE \/12\/accounts\/\w+\/line_items\/\w+\. Check the ID and whether the record was deleted \(list the records to find current IDs\)\. For X Ads, check the credential's environment \(production or sandbox\) too/,
+				/^DELETE \/12\/accounts\/\w+\/line_items\/\w+\. Check the ID and whether the record was deleted \(list the records to find current IDs\)\. For X Ads, check the credential's environment \(production or sandbox\) too/,
 			httpCode: '404',
 		},
 		emulator: {

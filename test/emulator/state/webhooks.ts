@@ -111,6 +111,8 @@ export interface WebhookState {
 	/** Emulator time (ms) of each webhook's last successful CRC (for the 30-minute round). */
 	validatedAt: Map<string, number>;
 	nextSeq: number;
+	/** A hostile X's deliveries (test/hostile/hostileX.ts): each body rewritten before it is signed and sent. */
+	deliveryRewrite?: (body: string) => string;
 }
 
 const states = new WeakMap<Store, WebhookState>();
