@@ -6,10 +6,10 @@
  * credential's secrets, a string of X's that echoes one (or looks like a credential) is redacted as
  * it is read, so nothing built from X's answer carries it on.
  *
- * Speed: JSON.parse does the work wherever it is exact. An integer token can only start the text or
- * follow `[`, `,` or `:`, so a text without 16 digits in such a place holds no integer JSON.parse
- * could round; only a text that has one goes through the exact reader below (a match inside a
- * string is a false alarm that costs time, never exactness).
+ * Speed: JSON.parse does the work wherever it is exact. JSON.parse rounds only integers beyond 2^53,
+ * and a rounded one is still an integer beyond 2^53, so one walk over the numbers it made (cheaper
+ * than a scan of the text: a page has far fewer values than characters) tells whether it was exact;
+ * only a text that held such an integer is read again by the exact reader below.
  */
 
 /** What the reader removes from X's strings (redact.ts builds it from a credential's secrets). */
@@ -17,8 +17,6 @@ export interface Scrub {
 	/** Whether the text may hold something to redact (no false "no"). */
 	dirty(text: string): boolean;
 	clean(text: string): string;
-	/** dirty()'s pattern (case-insensitive): readJson looks for it and for unsafe integers in one pass. */
-	pattern?: string;
 }
 
 /** Not JSON: the message says what and where. */
@@ -27,10 +25,6 @@ export class JsonSyntaxError extends SyntaxError {}
 /** A limit was reached: the message names it. */
 export class JsonLimitError extends Error {}
 
-/** An integer token that JSON.parse may round: 16 digits or more where a number can start (two patterns: one alternation with ^ scans twice as slowly). */
-const UNSAFE_AT_START = /^[ \t\n\r]*-?\d{16}/;
-const UNSAFE_AFTER = /[[,:][ \t\n\r]*-?\d{16}/;
-const mayHoldUnsafeInteger = (text: string) => UNSAFE_AFTER.test(text) || UNSAFE_AT_START.test(text);
 /** Nesting the exact reader allows when the caller sets none (it recurses; JSON.parse does not). */
 const DEFAULT_MAX_DEPTH = 1000;
 
@@ -40,40 +34,39 @@ export interface ReadOptions {
 	scrub?: Scrub;
 }
 
-const surveys = new WeakMap<Scrub, RegExp>();
-
-/** Whether a text may hold an unsafe integer and something to scrub: one pass over a clean text. */
-function survey(text: string, scrub: Scrub | undefined): { unsafe: boolean; dirty: boolean } {
-	if (!scrub?.pattern) return { unsafe: mayHoldUnsafeInteger(text), dirty: !!scrub?.dirty(text) };
-	let both = surveys.get(scrub);
-	if (!both) surveys.set(scrub, (both = new RegExp(`(${UNSAFE_AFTER.source})|${scrub.pattern}`, 'gi')));
-	let unsafe = UNSAFE_AT_START.test(text);
-	let dirty = false;
-	both.lastIndex = 0;
-	for (let match = both.exec(text); match && !(unsafe && dirty); match = both.exec(text)) {
-		if (match[1] !== undefined) unsafe = true;
-		else dirty = true;
-		if (!match[0].length) both.lastIndex++;
+/** Whether JSON.parse's value holds a number it may have rounded: an integer beyond 2^53 (walked without recursion). */
+function holdsUnsafeInteger(root: unknown): boolean {
+	const pending: unknown[] = [root];
+	while (pending.length) {
+		const value = pending.pop();
+		if (typeof value === 'number') {
+			if (!Number.isSafeInteger(value) && Number.isInteger(value)) return true;
+		} else if (Array.isArray(value)) {
+			for (let i = 0; i < value.length; i++) if (typeof value[i] === 'object' || typeof value[i] === 'number') pending.push(value[i]);
+		} else if (value && typeof value === 'object') {
+			for (const key in value) {
+				const child = (value as Record<string, unknown>)[key];
+				if (typeof child === 'object' || typeof child === 'number') pending.push(child);
+			}
+		}
 	}
-	return { unsafe, dirty };
+	return false;
 }
 
 /** The JSON value of a whole text from X (see the file's comment); throws JsonSyntaxError or JsonLimitError. */
 export function readJson(text: string, options: ReadOptions = {}): unknown {
 	const { maxDepth, scrub } = options;
-	const { unsafe, dirty } = survey(text, scrub);
 	let value: unknown;
-	if (unsafe || (maxDepth !== undefined && nestsDeeper(text, maxDepth))) {
-		value = new ExactReader(text, maxDepth ?? DEFAULT_MAX_DEPTH).read();
-	} else {
+	let exact = maxDepth !== undefined && nestsDeeper(text, maxDepth);
+	if (!exact) {
 		try {
 			value = JSON.parse(text);
 		} catch {
-			// The exact reader words the error (what and where); it throws here.
-			value = new ExactReader(text, maxDepth ?? DEFAULT_MAX_DEPTH).read();
+			exact = true; // the exact reader words the error (what and where); it throws
 		}
 	}
-	return dirty ? scrubbed(value, scrub!) : value;
+	if (exact || holdsUnsafeInteger(value)) value = new ExactReader(text, maxDepth ?? DEFAULT_MAX_DEPTH).read();
+	return scrub?.dirty(text) ? scrubbed(value, scrub) : value;
 }
 
 /** Whether the text opens more than `max` objects and arrays inside each other (strings skipped). */

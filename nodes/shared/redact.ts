@@ -82,9 +82,8 @@ function dirtySource(secrets: readonly string[]): string {
 
 /** The reader's scrub (jsonReader.ts) for a credential's secrets: a clean text costs one match. */
 export function scrubFor(secrets: readonly string[] = []): Scrub {
-	const pattern = dirtySource(secrets);
-	const test = new RegExp(pattern, 'i');
-	return { dirty: (text) => test.test(text), clean: (text) => redact(text, secrets), pattern };
+	const test = new RegExp(dirtySource(secrets), 'i');
+	return { dirty: (text) => test.test(text), clean: (text) => redact(text, secrets) };
 }
 
 const scrubs = new WeakMap<object, Scrub>();
