@@ -3,7 +3,7 @@
  * The boundary of issue 36 in figures, in one run:
  *
  * - in process (`ts-node bench/boundary.ts reader`, its own process): the one reader of X
- *   (nodes/shared/jsonReader.ts) against JSON.parse on X's largest pages: 1,000 accounts and 100
+ *   (nodes/shared/transport/jsonReader.ts) against JSON.parse on X's largest pages: 1,000 accounts and 100
  *   products read as the transport reads every answer (readJson, scrubbed with a credential's
  *   secrets), and a 50 MB report file read as analytics jobs read one (JsonReader, 64 KiB pieces,
  *   memory-bounded); plus, for information, a page whose ids are JSON numbers beyond 2^53 (the exact
@@ -18,8 +18,8 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { ISLAND_CHARS, JsonReader, readJson } from '../nodes/shared/jsonReader';
-import { scrubFor } from '../nodes/shared/redact';
+import { ISLAND_CHARS, JsonReader, readJson } from '../nodes/shared/transport/jsonReader';
+import { scrubFor } from '../nodes/shared/transport/redact';
 import { REPO_ROOT } from '../test/e2e/n8n';
 
 // ---- In process ---------------------------------------------------------------------------------
@@ -211,7 +211,7 @@ export function renderBoundary(r: BoundaryResult): string[] {
 	const lines: string[] = [];
 	const p = (...l: string[]) => lines.push(...l);
 	p('## 12. The one reader of X, and the benches the boundary touches', '');
-	p('`bench/run.ts --only boundary` (bench/boundary.ts). Everything X sends is read by one lossless reader (nodes/shared/jsonReader.ts, issue 36): JSON.parse wherever it is exact (a text without 16 digits where an integer can start), the exact reader otherwise, X\'s strings scrubbed of the credential\'s secrets as they are read (a clean answer costs one pattern match), report files read piece by piece within memory bounds, by JSON.parse in islands of up to ' + `${n(r.reader?.islandChars ?? 0)} characters.`, '');
+	p('`bench/run.ts --only boundary` (bench/boundary.ts). Everything X sends is read by one lossless reader (nodes/shared/transport/jsonReader.ts, issue 36): JSON.parse wherever it is exact (a text without 16 digits where an integer can start), the exact reader otherwise, X\'s strings scrubbed of the credential\'s secrets as they are read (a clean answer costs one pattern match), report files read piece by piece within memory bounds, by JSON.parse in islands of up to ' + `${n(r.reader?.islandChars ?? 0)} characters.`, '');
 	if (r.reader) {
 		p('In process, its own process; 7 rounds (the report: 5) alternating JSON.parse and the reader; medians. Goal: at most 2x JSON.parse on X\'s largest pages.', '');
 		p('| X\'s answer | size | JSON.parse | the reader | ratio | goal (2x) |', '| --- | ---: | ---: | ---: | ---: | --- |');

@@ -9,10 +9,10 @@
 import { createHash, createHmac, hash } from 'node:crypto';
 import OAuth from 'oauth-1.0a';
 
-import { hashIdentifier } from '../nodes/shared/audienceHashing';
-import { packBySize } from '../nodes/shared/batching';
-import { signRequest } from '../nodes/shared/oauth1';
-import { AUDIENCE_LIMITS, operationSize } from '../nodes/XAds/audienceUsers';
+import { hashIdentifier } from '../nodes/shared/values/audienceHashing';
+import { packBySize } from '../nodes/shared/engine/batching';
+import { signRequest } from '../nodes/shared/transport/oauth1';
+import { AUDIENCE_LIMITS, operationSize } from '../nodes/XAds/common/audienceUsers';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;

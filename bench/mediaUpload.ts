@@ -16,7 +16,7 @@ import * as fs from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import * as path from 'node:path';
 
-import { SEGMENTS_IN_FLIGHT, SEGMENT_BYTES } from '../nodes/XAds/mediaUpload';
+import { SEGMENTS_IN_FLIGHT, SEGMENT_BYTES } from '../nodes/XAds/resources/media/upload';
 import { signedClient } from '../test/emulator/signedClient';
 import { fillFrom, type MediaFileSpec } from '../test/fixtures/mediaFiles';
 import { cpuMs, statusKiB } from './audienceFile';

@@ -1,7 +1,7 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The batch runners themselves (not only their pieces), in process, at growing sizes: the custom
- * audience runner (nodes/XAds/audienceUsers.ts audienceUsersRunner) and the product upsert
+ * audience runner (nodes/XAds/common/audienceUsers/index.ts audienceUsersRunner) and the product upsert
  * (nodes/XAds/resources/catalog.ts, through productResource's batch), with a fake n8n context
  * whose HTTP helper answers at once with X's success counts. A linear runner keeps the time per
  * item flat as the size doubles; bench/inProcess.ts measures hashing and packing, which are linear,
@@ -12,9 +12,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem } from '../nodes/shared/endpoints';
-import { DEFAULT_RETRY_POLICY } from '../nodes/shared/transport';
-import { audienceUsersRunner, customAudienceIdentifierFields } from '../nodes/XAds/audienceUsers';
+import type { CheckedItem } from '../nodes/shared/engine/endpoints';
+import { DEFAULT_RETRY_POLICY } from '../nodes/shared/transport/transport';
+import { audienceUsersRunner, customAudienceIdentifierFields } from '../nodes/XAds/common/audienceUsers';
 import { productResource } from '../nodes/XAds/resources/product';
 import { benchEmail, benchProduct, emailHash } from './outcomes';
 

@@ -7,10 +7,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { apiBaseUrlField } from '../nodes/shared/credentialFields';
-import { fetchBearerToken } from '../nodes/shared/bearer';
+import { apiBaseUrlField } from '../nodes/shared/transport/credentialFields';
+import { fetchBearerToken } from '../nodes/shared/transport/bearer';
 import { v2 } from '../nodes/shared/v2';
-import { USER_AGENT } from '../nodes/shared/userAgent';
+import { USER_AGENT } from '../nodes/shared/transport/userAgent';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token

@@ -6,8 +6,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
-import { signRequestOptions } from '../nodes/shared/oauth1';
+import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/transport/credentialFields';
+import { signRequestOptions } from '../nodes/shared/transport/oauth1';
 
 /** X OAuth 1.0a with pasted tokens: signs every request (HMAC-SHA1), also in the HTTP Request node. */
 export class XOAuth1Api implements ICredentialType {

@@ -1,6 +1,6 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
+import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/transport/credentialFields';
 
 /**
  * X OAuth 1.0a through n8n's own "Connect my account" button (three-legged flow). n8n stores the

@@ -1,7 +1,7 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { apiBaseUrlField, X_OAUTH2_AUTHORIZE_URL, X_OAUTH2_TOKEN_URL } from '../nodes/shared/credentialFields';
-import { USER_AGENT } from '../nodes/shared/userAgent';
+import { apiBaseUrlField, X_OAUTH2_AUTHORIZE_URL, X_OAUTH2_TOKEN_URL } from '../nodes/shared/transport/credentialFields';
+import { USER_AGENT } from '../nodes/shared/transport/userAgent';
 
 /** The scopes the nodes' user-context operations need (X's scope table in the authorization-code guide). */
 export const X_OAUTH2_DEFAULT_SCOPES = 'tweet.read users.read dm.read dm.write like.read follows.read mute.read block.read broadcast.read offline.access';

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { Resource } from '../shared/endpoints';
-import { buildProperties, operationSubtitle } from '../shared/endpoints';
-import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { guarded } from '../shared/redact';
+import type { Resource } from '../shared/engine/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/engine/endpoints';
+import { executeEndpoints, requestOptionsProperty } from '../shared/engine/execute';
+import { guarded } from '../shared/transport/redact';
 import { bearerTokenResource } from './resources/bearerToken';
 import { oauth1Resource } from './resources/oauth1';
 

@@ -28,7 +28,7 @@ import { runStreamDelivery } from './streamDelivery';
 import { ensureWebhook, removeWebhook, validWebhookAtUrl } from './webhook';
 import { answerWebhook } from './webhookDelivery';
 import { asNodeError } from './xCalls';
-import { guarded } from '../shared/redact';
+import { guarded } from '../shared/transport/redact';
 
 export { recentEvents } from './eventItems';
 

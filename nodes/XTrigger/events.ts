@@ -4,8 +4,8 @@
  */
 import { createHash, createHmac, hash, timingSafeEqual } from 'node:crypto';
 
-import type { Scrub } from '../shared/jsonReader';
-import { JsonLimitError, readJson } from '../shared/jsonReader';
+import type { Scrub } from '../shared/transport/jsonReader';
+import { JsonLimitError, readJson } from '../shared/transport/jsonReader';
 
 /** A crc_token X would send; anything else is refused so the CRC cannot sign attacker-chosen data. */
 export const CRC_TOKEN = /^[A-Za-z0-9+/=_-]{16,128}$/;

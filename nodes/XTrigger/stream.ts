@@ -19,19 +19,19 @@ import { hash } from 'node:crypto';
 import type { IDataObject, IHttpRequestOptions, IRun, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { xApiError } from '../shared/errors';
-import { encodePairs, objectToPairs } from '../shared/oauth1';
-import type { Scrub } from '../shared/jsonReader';
-import { readJson } from '../shared/jsonReader';
-import { credentialSecrets, redact, scrubOf } from '../shared/redact';
-import type { Endpoint } from '../shared/endpoints';
-import { callEndpoint, endpointRequest } from '../shared/endpoints';
-import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport';
+import { xApiError } from '../shared/transport/errors';
+import { encodePairs, objectToPairs } from '../shared/transport/oauth1';
+import type { Scrub } from '../shared/transport/jsonReader';
+import { readJson } from '../shared/transport/jsonReader';
+import { credentialSecrets, redact, scrubOf } from '../shared/transport/redact';
+import type { Endpoint } from '../shared/engine/endpoints';
+import { callEndpoint, endpointRequest } from '../shared/engine/endpoints';
+import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport/transport';
 import { v2 } from '../shared/v2';
-import { rateLimitWaitMs, retryAfterMs } from '../shared/rateLimit';
+import { rateLimitWaitMs, retryAfterMs } from '../shared/transport/rateLimit';
 import { PROVEN_AFTER_MS, ReconnectBackoff, SCHEDULE_WORDS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
-import { USER_AGENT } from '../shared/userAgent';
+import { USER_AGENT } from '../shared/transport/userAgent';
 
 /** X keeps 5 minutes for backfill_minutes; a longer gap asks by start_time. */
 const MAX_BACKFILL_MINUTES = 5;

@@ -7,8 +7,8 @@
 import type { IDataObject, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fetchBearerToken } from '../shared/bearer';
-import { xCredentials } from '../shared/transport';
+import { fetchBearerToken } from '../shared/transport/bearer';
+import { xCredentials } from '../shared/transport/transport';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { eventItems } from './eventItems';
 import { splitDelivery } from './events';

@@ -4,10 +4,10 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { xCredentials } from '../shared/transport';
+import { xCredentials } from '../shared/transport/transport';
 import { eventItems } from './eventItems';
 import type { Refusal } from './events';
-import { scrubOf } from '../shared/redact';
+import { scrubOf } from '../shared/transport/redact';
 import { CRC_TOKEN, crcResponseToken, MAX_DELIVERY_BYTES, readDelivery, signatureMatches, splitDelivery } from './events';
 
 /**

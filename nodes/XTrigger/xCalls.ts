@@ -5,9 +5,9 @@
 import type { IHookFunctions, ITriggerFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint, EndpointCall } from '../shared/endpoints';
-import { callEndpoint } from '../shared/endpoints';
-import { hintFor } from '../shared/errors';
+import type { Endpoint, EndpointCall } from '../shared/engine/endpoints';
+import { callEndpoint } from '../shared/engine/endpoints';
+import { hintFor } from '../shared/transport/errors';
 
 /** Removal where already gone (404 or WebhookIdInvalid) is fine: someone may have removed it at X. */
 export async function removeIfPresent(ctx: IHookFunctions | ITriggerFunctions, endpoint: Endpoint, call: EndpointCall): Promise<void> {

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, operationSubtitle } from '../shared/endpoints';
-import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { guarded } from '../shared/redact';
+import { buildProperties, operationSubtitle } from '../shared/engine/endpoints';
+import { executeEndpoints, requestOptionsProperty } from '../shared/engine/execute';
+import { guarded } from '../shared/transport/redact';
 import { webhookResources } from '../shared/v2';
 
 export { webhookResources };

@@ -1,5 +1,5 @@
 /**
- * Add/Remove Users from a file (nodes/XAds/audienceFile.ts) through n8n's engine against the
+ * Add/Remove Users from a file (nodes/XAds/common/audienceUsers/file.ts) through n8n's engine against the
  * emulator: one-identifier-per-line files and CSVs with a column map, the binary held in the item
  * (a buffer) or in n8n's filesystem binary store (read as a stream), packed into as few requests
  * as X's 5,000,000-byte limit allows, with one summary per request and a final count check.
@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LineRecordSplitter } from '../../nodes/XAds/audienceFileText';
-import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/audienceHashing';
+import { LineRecordSplitter } from '../../nodes/XAds/common/audienceUsers/fileText';
+import { hashIdentifier, hashPlainEmail } from '../../nodes/shared/values/audienceHashing';
 import { binaryStartNode, engineSuite, fileInputSuite, runXAdsAfter, suiteHelpers } from './env';
 
 const env = engineSuite();

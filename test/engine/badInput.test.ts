@@ -7,8 +7,8 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
-import type { Field, Resource } from '../../nodes/shared/endpoints';
-import { adsResources } from '../../nodes/XAds/XAds.node';
+import type { Field, Resource } from '../../nodes/shared/engine/endpoints';
+import { adsResources } from '../../nodes/XAds/resources';
 import { oauthResources } from '../../nodes/XOAuth/XOAuth.node';
 import { XTrigger } from '../../nodes/XTrigger/XTrigger.node';
 import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';

@@ -4,8 +4,8 @@
  * those entries, so the conformance tests of the entries cover its requests too; a request built
  * from a path string of its own fails here. Checked after each test, on the emulator's request log.
  */
-import type { Endpoint } from '../../nodes/shared/endpoints';
-import { adsResources } from '../../nodes/XAds/XAds.node';
+import type { Endpoint } from '../../nodes/shared/engine/endpoints';
+import { adsResources } from '../../nodes/XAds/resources';
 import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
 import { allV2Endpoints } from '../../nodes/shared/v2';
 import { MEDIA_CALLS } from '../../nodes/shared/v2/media';

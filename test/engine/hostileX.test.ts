@@ -12,7 +12,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
+import { SEGMENT_BYTES } from '../../nodes/XAds/resources/media/upload';
 import { XAppOnlyApi } from '../../credentials/XAppOnlyApi.credentials';
 import { XOAuth1Api } from '../../credentials/XOAuth1Api.credentials';
 import { XAds } from '../../nodes/XAds/XAds.node';

@@ -1,5 +1,5 @@
 /**
- * Media → Upload (nodes/XAds/mediaUpload.ts) through n8n's engine against the emulator, which
+ * Media → Upload (nodes/XAds/resources/media/upload.ts) through n8n's engine against the emulator, which
  * models X's /2/media/upload operations from openapi.json and judges every request by it: images
  * in one request, videos in segments with processing, alt text, the media library in one step,
  * safe retries of a lost APPEND answer, and X's rules checked before the first byte.
@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { SEGMENT_BYTES } from '../../nodes/XAds/mediaUpload';
+import { SEGMENT_BYTES } from '../../nodes/XAds/resources/media/upload';
 import { inexactIds } from '../hostile/hostileX';
 import { binaryStartNode, engineSuite, errorText, fileInputSuite, hostileXFor, PACKAGE_USER_AGENT, runXAdsAfter, suiteHelpers } from './env';
 import { mediaFile, type MediaFileSpec } from '../fixtures/mediaFiles';

@@ -2,12 +2,12 @@
  * Simplify (n8n's convention for outputs a person or an AI agent reads): on by default in X Ads
  * node version 2 (what a new node gets), off in version 1 (saved workflows keep X's whole
  * records). Each simplified operation runs against the emulator in both versions: version 2 gives
- * exactly the kept fields of version 1's records (nodes/XAds/simplify.ts), and every kept field is
+ * exactly the kept fields of version 1's records (nodes/XAds/common/simplify.ts), and every kept field is
  * one X's records have.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { simplify } from '../../nodes/XAds/simplify';
+import { simplify } from '../../nodes/XAds/common/simplify';
 import { engineSuite, suiteHelpers } from './env';
 
 const env = engineSuite();

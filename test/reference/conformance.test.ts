@@ -7,9 +7,9 @@
  * and the endpoint's docs link on X's page of it. The emulator judges requests by the same table,
  * so every Ads route it serves must have an entry too.
  */
-import type { Endpoint } from '../../nodes/shared/endpoints';
-import { adsResources } from '../../nodes/XAds/XAds.node';
-import { productFields } from '../../nodes/XAds/resources/product';
+import type { Endpoint } from '../../nodes/shared/engine/endpoints';
+import { adsResources } from '../../nodes/XAds/resources';
+import { productFields } from '../../nodes/XAds/common/productFields';
 import { batchSingleEndpoint, NOT_IN_REFERENCE, unlistedAdsRoutes } from '../emulator/conformance';
 import { registerAccountAppRoutes } from '../emulator/routes/accountApps';
 import { registerAccountHistoryRoutes } from '../emulator/routes/accountHistory';

@@ -19,11 +19,11 @@ import { join } from 'node:path';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { adsResources } from '../../nodes/XAds/XAds.node';
+import { adsResources } from '../../nodes/XAds/resources';
 import { oauthResources } from '../../nodes/XOAuth/XOAuth.node';
 import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
-import type { Endpoint, Field, Resource } from '../../nodes/shared/endpoints';
-import { optionalCollectionName, paramName } from '../../nodes/shared/endpoints';
+import type { Endpoint, Field, Resource } from '../../nodes/shared/engine/endpoints';
+import { optionalCollectionName, paramName } from '../../nodes/shared/engine/endpoints';
 import type { AdsRefEndpoint } from './adsReference';
 import { endpointKey, loadAdsReference, referenceDir } from './adsReference';
 import type { ExampleAnswer } from './exampleServer';

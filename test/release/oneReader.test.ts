@@ -1,6 +1,6 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
- * Everything X sends enters through one reader (nodes/shared/jsonReader.ts, issue 36): no other
+ * Everything X sends enters through one reader (nodes/shared/transport/jsonReader.ts, issue 36): no other
  * file of the package parses JSON (JSON.parse, n8n's jsonParse, .json()) unless the line before
  * says it parses the user's own parameter, and no request hands X's answer to n8n to parse
  * (`json: true` without `encoding: 'stream'` in the same options). The check fails on a planted
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const READER = 'nodes/shared/jsonReader.ts';
+const READER = 'nodes/shared/transport/jsonReader.ts';
 const PARSE = /\bJSON\.parse\(|\bjsonParse\s*[<(]|\.json\(\)/;
 const USER_INPUT = /The user's own JSON parameter/;
 
@@ -46,7 +46,7 @@ export function parsesOutsideTheReader(root: string): string[] {
 }
 
 describe('one reader of X', () => {
-	it('no file of the package parses X\'s answers but nodes/shared/jsonReader.ts', () => {
+	it('no file of the package parses X\'s answers but nodes/shared/transport/jsonReader.ts', () => {
 		expect(parsesOutsideTheReader(ROOT)).toEqual([]);
 	});
 

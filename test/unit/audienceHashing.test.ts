@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { hashIdentifier, normalizeIdentifier } from '../../nodes/shared/audienceHashing';
+import { hashIdentifier, normalizeIdentifier } from '../../nodes/shared/values/audienceHashing';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -65,7 +65,7 @@ describe('audience identifier normalization and hashing', () => {
 
 describe('operation size (computed, not serialized)', () => {
 	it('equals the UTF-8 length of JSON.stringify for every shape of operation', () => {
-		const { operationSize } = jest.requireActual('../../nodes/XAds/audienceUsers') as typeof import('../../nodes/XAds/audienceUsers');
+		const { operationSize } = jest.requireActual('../../nodes/XAds/common/audienceUsers') as typeof import('../../nodes/XAds/common/audienceUsers');
 		const h = sha('a');
 		const operations = [
 			{ operation_type: 'Update' as const, params: { users: [{ email: [h] }] } },

@@ -1,7 +1,7 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
-import { batchDistinctKeys, groupBy, packBySize, runOrdered } from '../../nodes/shared/batching';
-import { compareMicros, toMicros } from '../../nodes/shared/money';
-import { compareDecimal, parsePrice } from '../../nodes/shared/prices';
+import { batchDistinctKeys, groupBy, packBySize, runOrdered } from '../../nodes/shared/engine/batching';
+import { compareMicros, toMicros } from '../../nodes/shared/values/money';
+import { compareDecimal, parsePrice } from '../../nodes/shared/values/prices';
 
 describe('packBySize', () => {
 	it('closes a batch at the entry limit', () => {

@@ -3,14 +3,15 @@
  * n8n sends every node type's description to the editor, twice for a node usable as a tool (the
  * node and its Tool variant), each time a user opens the editor. The X Ads description must stay
  * no larger than n8n's largest built-in node type (Notion, 308 KB serialized, n8n 2.41.1), without
- * losing a parameter: equal parameters are shared between operations (nodes/shared/sharedDisplay.ts),
+ * losing a parameter: equal parameters are shared between operations (nodes/shared/engine/sharedDisplay.ts),
  * and every operation must still see exactly its own parameters, in its own order.
  */
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
-import type { Resource } from '../../nodes/shared/endpoints';
-import { buildProperties, operationParameters } from '../../nodes/shared/endpoints';
-import { adsResources, XAds } from '../../nodes/XAds/XAds.node';
+import type { Resource } from '../../nodes/shared/engine/endpoints';
+import { buildProperties, operationParameters } from '../../nodes/shared/engine/endpoints';
+import { XAds } from '../../nodes/XAds/XAds.node';
+import { adsResources } from '../../nodes/XAds/resources';
 import { oauthResources } from '../../nodes/XOAuth/XOAuth.node';
 import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
 

@@ -1,9 +1,9 @@
 /**
- * The one reader of X's errors (nodes/shared/errors.ts xErrorDetail): every shape X's reference
+ * The one reader of X's errors (nodes/shared/transport/errors.ts xErrorDetail): every shape X's reference
  * documents or clients meet gives X's code and its most specific reason, cut, and the pay-per-use
  * answers a hint that says what to do in the Developer Console.
  */
-import { hintFor, refusalWords, xErrorDetail } from '../../nodes/shared/errors';
+import { hintFor, refusalWords, xErrorDetail } from '../../nodes/shared/transport/errors';
 
 describe("X's error shapes", () => {
 	const shapes: Array<[string, unknown, { code?: string | number; message?: string; parameter?: string }]> = [

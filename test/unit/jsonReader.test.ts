@@ -1,6 +1,6 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
- * The one reader of X (nodes/shared/jsonReader.ts): readJson for whole texts and JsonReader for files
+ * The one reader of X (nodes/shared/transport/jsonReader.ts): readJson for whole texts and JsonReader for files
  * in pieces give the values JSON.parse gives, except that an integer beyond 2^53 keeps its digits
  * (judged by test/reference/losslessJson.ts, an independent reader), whatever the pieces and whether
  * a value is read by JSON.parse as an island or token by token; the same refusals; the scrub; exact
@@ -10,8 +10,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-import { exactId, ISLAND_CHARS, JsonLimitError, JsonReader, JsonSyntaxError, readJson, UnreadableIdError } from '../../nodes/shared/jsonReader';
-import { scrubFor } from '../../nodes/shared/redact';
+import { exactId, ISLAND_CHARS, JsonLimitError, JsonReader, JsonSyntaxError, readJson, UnreadableIdError } from '../../nodes/shared/transport/jsonReader';
+import { scrubFor } from '../../nodes/shared/transport/redact';
 import { parseLossless } from '../reference/losslessJson';
 
 const limits = (max = 1e12) => ({ maxDepth: 32, maxTextChars: 1000, budget: { used: 0, max } });

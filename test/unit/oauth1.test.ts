@@ -8,7 +8,7 @@ import {
 	signRequestOptions,
 	signatureBaseString,
 	type SignableOptions,
-} from '../../nodes/shared/oauth1';
+} from '../../nodes/shared/transport/oauth1';
 
 const realClock = { ...oauthClock };
 function fixClock(timestamp: string, nonce: string) {

@@ -1,9 +1,9 @@
 /**
- * The catalog sync's compact index of product ids (nodes/XAds/catalogCompare.ts): it must find
+ * The catalog sync's compact index of product ids (nodes/XAds/resources/productCatalog/sync/compare.ts): it must find
  * exactly the ids it was given, through its growth and rehashing, whatever the ids hold, since a
  * wrong match would pair a feed row with another product of X (a lost update or a wrong deletion).
  */
-import { ProductIndex } from '../../nodes/XAds/catalogCompare';
+import { ProductIndex } from '../../nodes/XAds/resources/productCatalog/sync/compare';
 
 /** A deterministic mix of ids: short, long, numeric, non-ASCII, near-duplicates. */
 function ids(count: number): string[] {

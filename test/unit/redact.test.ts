@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import type { INodeType } from 'n8n-workflow';
 
-import { credentialSecrets, guarded, redact, redactDeep, rememberSecrets } from '../../nodes/shared/redact';
+import { credentialSecrets, guarded, redact, redactDeep, rememberSecrets } from '../../nodes/shared/transport/redact';
 
 describe('redact', () => {
 	it.each([

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 
-import type { Resource } from '../../nodes/shared/endpoints';
-import { adsResources } from '../../nodes/XAds/XAds.node';
+import type { Resource } from '../../nodes/shared/engine/endpoints';
+import { adsResources } from '../../nodes/XAds/resources';
 import { oauthResources } from '../../nodes/XOAuth/XOAuth.node';
 import { webhookResources } from '../../nodes/XWebhooks/XWebhooks.node';
 

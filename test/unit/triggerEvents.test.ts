@@ -98,7 +98,7 @@ describe('splitting deliveries', () => {
 
 describe('error messages n8n would replace', () => {
 	it('name network errors in words, so n8n keeps our message', () => {
-		const { plainMessage } = jest.requireActual('../../nodes/shared/errors') as typeof import('../../nodes/shared/errors');
+		const { plainMessage } = jest.requireActual('../../nodes/shared/transport/errors') as typeof import('../../nodes/shared/transport/errors');
 		expect(plainMessage('CRC failed: connect ECONNREFUSED 127.0.0.1:443')).toBe('CRC failed: connect connection refused 127.0.0.1:443');
 		expect(plainMessage('X could not be reached: ETIMEDOUT')).not.toMatch(/ETIMEDOUT/i);
 	});

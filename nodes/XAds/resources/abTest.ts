@@ -8,9 +8,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { shown } from '../../shared/validation';
-import { accountField, checkTimeOrder, idField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { shown } from '../../shared/engine/validation';
+import { accountField, checkTimeOrder, idField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/measurement/ab-testing';
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 /** Accounts: list, get, update, and sandbox create/delete. */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { simplify } from '../simplify';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { simplify } from '../common/simplify';
 
 export const INDUSTRY_TYPES = [
 	'AGENCY',

@@ -1,6 +1,6 @@
 /** Account apps: the mobile apps of an ads account. */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 export const accountAppResource: Resource = {
 	name: 'Account App',

@@ -1,6 +1,6 @@
 /** Account history (beta, needs allowlisting): who changed what, and when. */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, checkTimeOrder } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, checkTimeOrder } from '../common/fields';
 
 export const HISTORY_ENTITY_TYPES = ['CAMPAIGN', 'LINE_ITEM', 'PROMOTED_TWEET', 'TARGETING_CRITERIA', 'PROMOTED_ACCOUNT'] as const;
 

@@ -1,6 +1,6 @@
 /** Account media: media creatives of an account (a library video of category AMPLIFY_VIDEO appears as PREROLL). */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 export const CREATIVE_TYPES = [
 	'BANNER',

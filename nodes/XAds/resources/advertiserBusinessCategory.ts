@@ -1,5 +1,5 @@
 /** Advertiser business categories: for PREROLL_VIEWS line items. */
-import type { Resource } from '../../shared/endpoints';
+import type { Resource } from '../../shared/engine/endpoints';
 
 export const advertiserBusinessCategoryResource: Resource = {
 	name: 'Advertiser Business Category',

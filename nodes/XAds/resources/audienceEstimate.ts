@@ -1,8 +1,8 @@
 /** Audience estimate: the approximate reach of a set of targeting criteria. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
 
 export const audienceEstimateResource: Resource = {
 	name: 'Audience Estimate',

@@ -1,6 +1,6 @@
 /** What the credential's user may do in an ads account (https://docs.x.com/x-ads-api/campaign-management/reference#authenticated-user-access). */
-import type { Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
 
 export const authenticatedUserAccessResource: Resource = {
 	name: 'Authenticated User Access',

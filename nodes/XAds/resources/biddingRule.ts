@@ -1,5 +1,5 @@
 /** Bidding rules: the smallest and largest cost-per-engagement bids per currency (https://docs.x.com/x-ads-api/campaign-management/reference#bidding-rules). */
-import type { Resource } from '../../shared/endpoints';
+import type { Resource } from '../../shared/engine/endpoints';
 
 export const biddingRuleResource: Resource = {
 	name: 'Bidding Rule',

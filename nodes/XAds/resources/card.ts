@@ -5,11 +5,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { inputError } from '../../shared/validation';
-import { accountField, idField, idListField, sortByField, withDeletedField } from '../fields';
-import { MEDIA_KEY } from './mediaLibrary';
-import { simplify } from '../simplify';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { inputError } from '../../shared/engine/validation';
+import { accountField, idField, idListField, sortByField, withDeletedField } from '../common/fields';
+import { MEDIA_KEY } from '../common/mediaFields';
+import { simplify } from '../common/simplify';
 
 export const CARD_TYPES = [
 	'IMAGE_APP',

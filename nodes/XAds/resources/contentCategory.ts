@@ -1,5 +1,5 @@
 /** Content categories: groups of publishers' video content for in-stream ads (https://docs.x.com/x-ads-api/campaign-management/reference#content-categories). */
-import type { Resource } from '../../shared/endpoints';
+import type { Resource } from '../../shared/engine/endpoints';
 
 export const contentCategoryResource: Resource = {
 	name: 'Content Category',

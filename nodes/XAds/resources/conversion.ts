@@ -7,12 +7,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { hashIdentifier, identifierCharactersRule, normalizeIdentifier, sha256Hex } from '../../shared/audienceHashing';
-import { groupBy } from '../../shared/batching';
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import type { RetryPolicy } from '../../shared/transport';
-import { adsRequest, userCredentialType } from '../../shared/transport';
-import { shown } from '../../shared/validation';
+import { hashIdentifier, identifierCharactersRule, normalizeIdentifier, sha256Hex } from '../../shared/values/audienceHashing';
+import { groupBy } from '../../shared/engine/batching';
+import type { CheckedItem, Resource } from '../../shared/engine/endpoints';
+import type { RetryPolicy } from '../../shared/transport/transport';
+import { adsRequest, userCredentialType } from '../../shared/transport/transport';
+import { shown } from '../../shared/engine/validation';
 
 export const CONVERSION_LIMITS = { perRequest: 500, eventsPerWindow: 60_000, windowMs: 15 * 60_000 };
 

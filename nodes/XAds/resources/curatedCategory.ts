@@ -1,6 +1,6 @@
 /** Curated categories: publisher content for PREROLL_VIEWS line items. */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField } from '../common/fields';
 
 export const curatedCategoryResource: Resource = {
 	name: 'Curated Category',

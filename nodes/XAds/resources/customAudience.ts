@@ -5,11 +5,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { customAudienceIdentifierFields, usersEndpoint } from '../audienceUsers';
-import { batchRunner } from '../batchOperations';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { simplify } from '../simplify';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { customAudienceIdentifierFields, usersEndpoint } from '../common/audienceUsers';
+import { batchRunner } from '../common/batchOperations';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { simplify } from '../common/simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const CUSTOM_AUDIENCE_USERS_DOCS = `${DOCS}#post-accounts-account-id-custom-audiences-custom-audience-id-users`;

@@ -3,9 +3,9 @@
  * An account has at most one.
  * https://docs.x.com/x-ads-api/audiences/reference
  */
-import type { Field, Resource } from '../../shared/endpoints';
-import { doNotReachIdentifierFields, usersEndpoint } from '../audienceUsers';
-import { accountField, withDeletedField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { doNotReachIdentifierFields, usersEndpoint } from '../common/audienceUsers';
+import { accountField, withDeletedField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const DO_NOT_REACH_USERS_DOCS = `${DOCS}#post-batch-accounts-account-id-do-not-reach-lists-do-not-reach-list-id-users`;

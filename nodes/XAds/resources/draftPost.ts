@@ -2,11 +2,11 @@
  * Draft posts: posts saved for later, which the advertiser can preview on a device
  * (https://docs.x.com/x-ads-api/creatives/reference#draft-tweets). Named like post.ts: X's "Tweet" is "Post" here.
  */
-import type { AdsEnvelope } from '../../shared/transport';
-import { adsRequest } from '../../shared/transport';
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
-import { asUserIdField, checkMediaKeys, POST_ID, postContentFields, USER_ID } from './post';
+import type { AdsEnvelope } from '../../shared/transport/transport';
+import { adsRequest } from '../../shared/transport/transport';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
+import { asUserIdField, checkMediaKeys, POST_ID, postContentFields, USER_ID } from '../common/postFields';
 
 const draftIdField: Field = { wire: 'draft_tweet_id', label: 'Draft Post ID', type: 'string', required: true, rules: POST_ID, placeholder: 'e.g. 994788364334325760' };
 const path = '/accounts/{account_id}/draft_tweets';

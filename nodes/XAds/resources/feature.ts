@@ -1,9 +1,9 @@
 /** Account features: list them; add or remove them on sandbox accounts. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Endpoint, Resource } from '../../shared/endpoints';
-import { dataRecords } from '../../shared/execute';
-import { accountField } from '../fields';
+import type { Endpoint, Resource } from '../../shared/engine/endpoints';
+import { dataRecords } from '../../shared/engine/execute';
+import { accountField } from '../common/fields';
 
 /** Keys the GET filter accepts. */
 export const FEATURE_FILTER_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;

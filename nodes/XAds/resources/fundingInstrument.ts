@@ -2,11 +2,10 @@
  * Funding instruments (https://docs.x.com/x-ads-api/campaign-management/reference#funding-instruments):
  * what pays for campaigns. List and get; create and delete exist on X's sandbox host only.
  */
-import type { Resource } from '../../shared/endpoints';
-import { recordsWithAmounts } from '../../shared/money';
-import { accountField, checkTimeOrder, fundingInstrumentField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { money } from './campaign';
-import { simplify } from '../simplify';
+import type { Resource } from '../../shared/engine/endpoints';
+import { recordsWithAmounts } from '../../shared/values/money';
+import { accountField, checkTimeOrder, fundingInstrumentField, idListField, money, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { simplify } from '../common/simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 const path = '/accounts/{account_id}/funding_instruments/{funding_instrument_id}';

@@ -1,6 +1,6 @@
 /** IAB categories: the Interactive Advertising Bureau's content taxonomy (https://docs.x.com/x-ads-api/campaign-management/reference#iab-categories). */
-import type { Resource } from '../../shared/endpoints';
-import { withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { withTotalCountField } from '../common/fields';
 
 export const iabCategoryResource: Resource = {
 	name: 'IAB Category',

@@ -1,10 +1,10 @@
 /** Image conversation cards: an image with hashtag calls to action, each posting its text (https://docs.x.com/x-ads-api/creatives/reference#image-conversation-cards). */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { checkCtas, ctaFields, thankYouUrlField } from './conversationCard';
-import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { checkCtas, ctaFields, thankYouUrlField } from '../common/conversationCard';
+import { checkMediaKind, MEDIA_KEY } from '../common/mediaFields';
 
 const otherFields = (creating: boolean): Field[] => [
 	{ wire: 'name', label: 'Name', type: 'string', required: creating, rules: { minLength: 1 } },

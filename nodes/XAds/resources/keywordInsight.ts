@@ -1,6 +1,6 @@
 /** Keyword insights: post volume of keywords over a window of up to 7 days. */
-import type { Resource } from '../../shared/endpoints';
-import { checkTimeOrder } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { checkTimeOrder } from '../common/fields';
 
 const WINDOW_MS = 7 * 24 * 3600 * 1000;
 

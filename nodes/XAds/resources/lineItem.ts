@@ -5,11 +5,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CheckHelpers, Field, Resource } from '../../shared/endpoints';
-import { compareMicros, recordsWithAmounts } from '../../shared/money';
-import { accountField, campaignField, checkTimeOrder, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { batchEndpoint, checkBudgets, checkJsonMicros, statusEndpoint, statusOnCreate, withDraftField } from './campaign';
-import { simplify } from '../simplify';
+import type { CheckHelpers, Field, Resource } from '../../shared/engine/endpoints';
+import { compareMicros, recordsWithAmounts } from '../../shared/values/money';
+import { accountField, campaignField, checkTimeOrder, idField, idListField, lineItemField, money, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { checkBudgets, checkJsonMicros } from '../common/budgets';
+import { batchEndpoint } from '../common/entityBatch';
+import { statusEndpoint, statusOnCreate, withDraftField } from '../common/status';
+import { simplify } from '../common/simplify';
 
 export const LINE_ITEM_GOALS = [
 	'APP_CLICKS',
@@ -29,7 +31,6 @@ export const LINE_ITEM_GOALS = [
 	'WEBSITE_CONVERSIONS',
 ] as const;
 
-const money = (wire: string, label: string, description: string): Field => ({ wire, label, type: 'money', description });
 
 /** The update table of the spec, all optional. Objective-dependent rules are left for X to judge. */
 const updateFields: Field[] = [

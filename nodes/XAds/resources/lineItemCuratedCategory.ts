@@ -1,6 +1,6 @@
 /** Line item curated categories: link a line item to a curated category. */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const recordField: Field = {
 	wire: 'line_item_curated_category_id',

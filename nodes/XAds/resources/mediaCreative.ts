@@ -2,8 +2,8 @@
  * Media creatives: account media (preroll videos, display images) attached to a line item for the
  * X Audience Platform (https://docs.x.com/x-ads-api/campaign-management/reference#media-creatives).
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const path = '/accounts/{account_id}/media_creatives';
 const idOf = idField('media_creative_id', 'Media Creative ID');

@@ -1,50 +1,11 @@
 /** Media library: images, GIFs and videos of an account, by media key. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
-
-/** X media keys are "<category>_<id>": 3 image, 16 GIF; 7 and 13 are videos. */
-const MEDIA_KEY = { pattern: /^\d+_\d+$/, patternRule: 'an X media key such as 3_1151345051729682432 or 13_1151345051729682432' };
-const NOT_VIDEO_PREFIXES = ['3_', '16_'];
-
-export type MediaKind = 'IMAGE' | 'VIDEO' | 'GIF';
-
-/** The kind of media a key names, by its category prefix (undefined for other categories). */
-export function mediaKindOf(key: string): MediaKind | undefined {
-	const category = /^(\d+)_\d+$/.exec(key)?.[1];
-	if (category === '3') return 'IMAGE';
-	if (category === '16') return 'GIF';
-	if (category === '7' || category === '13') return 'VIDEO';
-	return undefined;
-}
-
-/** Refuses a key of another kind than the field takes (keys of unknown categories are left to X). */
-export function checkMediaKind(
-	values: IDataObject,
-	wire: string,
-	label: string,
-	allowed: MediaKind[],
-	fail: (field: string, rule: string) => never,
-): void {
-	const key = values[wire];
-	if (typeof key !== 'string') return;
-	const kind = mediaKindOf(key);
-	const noun = (k: MediaKind) => ({ IMAGE: 'an image', VIDEO: 'a video', GIF: 'a GIF' })[k];
-	if (kind && !allowed.includes(kind)) {
-		fail(`${label} (${wire})`, `must be the media key of ${allowed.map(noun).join(' or ')} (${key} is ${noun(kind)})`);
-	}
-}
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
+import { checkMediaKind, detailFields, MEDIA_KEY, NOT_VIDEO_PREFIXES } from '../common/mediaFields';
 
 const mediaKeyField: Field = { wire: 'media_key', label: 'Media Key', type: 'string', required: true, rules: MEDIA_KEY };
-
-export const detailFields: Field[] = [
-	{ wire: 'name', label: 'Name', type: 'string', rules: { maxLength: 100 } },
-	{ wire: 'file_name', label: 'File Name', type: 'string', rules: { maxLength: 255 } },
-	{ wire: 'title', label: 'Title', type: 'string', description: 'Videos only. The headline under the video when posted; a post shows it only when it sets Video Title (video_title).', rules: { maxLength: 70 } },
-	{ wire: 'description', label: 'Description', type: 'string', description: 'Videos only. The text under the video when posted; a post shows it only when it sets Video Description (video_description).', rules: { maxLength: 200 } },
-	{ wire: 'poster_media_key', label: 'Poster Media Key', type: 'string', description: 'Videos only; default the first frame', rules: MEDIA_KEY },
-];
 
 /** Title, description and poster exist only for videos; an image or GIF key with them is refused. */
 function checkVideoOnly(values: IDataObject, fail: (field: string, rule: string) => never): void {
@@ -125,5 +86,3 @@ export const mediaLibraryResource: Resource = {
 		},
 	],
 };
-
-export { MEDIA_KEY, NOT_VIDEO_PREFIXES };

@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../../shared/endpoints';
-import { shown } from '../../shared/validation';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { shown } from '../../shared/engine/validation';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/measurement/mobile-conversions';
 

@@ -1,5 +1,5 @@
 /** Line item placements: the valid placement combinations per product type. */
-import type { Resource } from '../../shared/endpoints';
+import type { Resource } from '../../shared/engine/endpoints';
 
 export const PRODUCT_TYPES = ['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS'] as const;
 

@@ -1,7 +1,7 @@
 /** Poll cards: list, get, create and (hard) delete; poll cards cannot be updated. */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { checkMediaKind, MEDIA_KEY } from '../common/mediaFields';
 
 const path = '/accounts/{account_id}/cards/poll';
 const cardIdField = idField('card_id', 'Card ID');

@@ -1,7 +1,7 @@
 /** Post previews: how published, scheduled or draft posts render, as HTML iframes (https://docs.x.com/x-ads-api/creatives/reference#tweet-previews). */
-import type { Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
-import { POST_ID, TWEET_TYPES } from './post';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
+import { POST_ID, TWEET_TYPES } from '../common/postFields';
 
 export const postPreviewResource: Resource = {
 	name: 'Post Preview',

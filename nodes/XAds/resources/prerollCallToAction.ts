@@ -1,6 +1,6 @@
 /** Preroll calls to action: the button and URL of a line item's preroll video ads (https://docs.x.com/x-ads-api/creatives/reference#preroll-call-to-actions). */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const CALLS_TO_ACTION = ['GO_TO', 'SEE_MORE', 'SHOP', 'VISIT_SITE', 'WATCH_NOW'] as const;
 const URL_RULE = { pattern: /^https?:\/\/\S+$/i, patternRule: 'a URL such as https://example.com' };

@@ -5,11 +5,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CheckedItem, Field, Resource } from '../../shared/endpoints';
-import { parsePrice } from '../../shared/prices';
-import type { RetryPolicy } from '../../shared/transport';
-import { adsRequest } from '../../shared/transport';
-import { catalogField } from '../fields';
+import type { CheckedItem, Field, Resource } from '../../shared/engine/endpoints';
+import { parsePrice } from '../../shared/values/prices';
+import type { RetryPolicy } from '../../shared/transport/transport';
+import { adsRequest } from '../../shared/transport/transport';
+import { catalogField } from '../common/fields';
 
 const productSetField: Field = { wire: 'product_set_id', label: 'Product Set ID', type: 'string', required: true, rules: { pattern: /^[A-Za-z0-9]{1,32}$/, patternRule: 'a product set ID (letters and digits)' } };
 

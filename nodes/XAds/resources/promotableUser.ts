@@ -3,8 +3,8 @@
  * the X accounts whose posts the ads account may promote (FULL, or RETWEETS_ONLY for another
  * user's content). List and get.
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 

@@ -2,8 +2,8 @@
  * Promoted accounts (https://docs.x.com/x-ads-api/campaign-management/reference#promoted-accounts):
  * the accounts a PROMOTED_ACCOUNT line item promotes. List, get, create, delete; X has no update.
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 

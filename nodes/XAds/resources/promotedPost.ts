@@ -2,9 +2,9 @@
  * Promoted posts, X's promoted_tweets (https://docs.x.com/x-ads-api/campaign-management/reference#promoted-tweets):
  * the posts a line item promotes. List, get, create (up to 50 posts per request), delete; X has no update.
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { simplify } from '../simplify';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { simplify } from '../common/simplify';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 const POST_ID = { pattern: /^\d{1,19}$/, patternRule: 'numeric post IDs such as 1166476031668015104' };

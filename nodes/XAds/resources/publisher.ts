@@ -1,5 +1,5 @@
 /** Publishers: accounts whose videos carry in-stream ads (https://docs.x.com/x-ads-api/campaign-management/reference#publishers). */
-import type { Resource } from '../../shared/endpoints';
+import type { Resource } from '../../shared/engine/endpoints';
 
 export const publisherResource: Resource = {
 	name: 'Publisher',

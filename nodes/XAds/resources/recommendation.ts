@@ -2,8 +2,8 @@
  * Campaign recommendations (closed beta; version 5 of the Ads API, as X's reference gives it):
  * https://docs.x.com/x-ads-api/campaign-management/reference#recommendations.
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
 
 export const recommendationResource: Resource = {
 	name: 'Recommendation',

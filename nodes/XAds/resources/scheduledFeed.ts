@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { catalogField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { catalogField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/catalog-management/reference';
 const path = '/product_catalogs/{product_catalog_id}/scheduled_feeds';

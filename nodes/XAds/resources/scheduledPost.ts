@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
-import { asUserIdField, checkMediaKeys, POST_ID, postContentFields, USER_ID } from './post';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
+import { asUserIdField, checkMediaKeys, POST_ID, postContentFields, USER_ID } from '../common/postFields';
 
 const YEAR_MS = 366 * 24 * 3600 * 1000;
 

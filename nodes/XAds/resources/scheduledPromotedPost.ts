@@ -4,8 +4,8 @@
  * scheduled post promoted by a line item once it goes out. List, get, create, delete (only before
  * the post's scheduled time); X has no update.
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, lineItemField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 const path = '/accounts/{account_id}/scheduled_promoted_tweets/{scheduled_promoted_tweet_id}';

@@ -2,8 +2,8 @@
  * Tailored audience permissions: sharing an audience with other ads accounts (API version 5).
  * https://docs.x.com/x-ads-api/audiences/reference
  */
-import type { Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withTotalCountField } from '../fields';
+import type { Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withTotalCountField } from '../common/fields';
 
 const tailoredAudienceField = idField('tailored_audience_id', 'Tailored Audience ID');
 const permissionsPath = '/accounts/{account_id}/tailored_audiences/{tailored_audience_id}/permissions';

@@ -5,12 +5,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CheckHelpers, Field, Resource } from '../../shared/endpoints';
-import { runNode } from '../../shared/prepare';
-import { inputError } from '../../shared/validation';
-import { batchRunner } from '../batchOperations';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { simplify } from '../simplify';
+import type { CheckHelpers, Field, Resource } from '../../shared/engine/endpoints';
+import { runNode } from '../../shared/engine/prepare';
+import { inputError } from '../../shared/engine/validation';
+import { batchRunner } from '../common/batchOperations';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { simplify } from '../common/simplify';
 
 /** X's targeting types (reference of POST targeting_criteria: non-keyword, keyword, custom audience, app store category and TAP exclusion values). */
 export const TARGETING_TYPES = [

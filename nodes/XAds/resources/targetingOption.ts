@@ -6,9 +6,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Endpoint, Field, Resource } from '../../shared/endpoints';
-import type { AdsEnvelope } from '../../shared/transport';
-import { accountField, checkTimeOrder } from '../fields';
+import type { Endpoint, Field, Resource } from '../../shared/engine/endpoints';
+import type { AdsEnvelope } from '../../shared/transport/transport';
+import { accountField, checkTimeOrder } from '../common/fields';
 
 const DOCS = 'https://docs.x.com/x-ads-api/campaign-management/reference';
 

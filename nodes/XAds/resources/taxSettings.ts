@@ -1,6 +1,6 @@
 /** Tax settings of an ads account: who is billed, the tax category, VAT IDs and addresses (https://docs.x.com/x-ads-api/campaign-management/reference#tax-settings). */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
 
 const COUNTRY = { pattern: /^[A-Z]{2}$/, patternRule: 'a two-letter country code such as GB' };
 const EMAIL = { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternRule: 'an email address such as billing@example.com' };

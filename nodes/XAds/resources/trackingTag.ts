@@ -1,6 +1,6 @@
 /** Tracking tags: a measurement partner's impression or click trackers on a line item (https://docs.x.com/x-ads-api/campaign-management/reference#tracking-tags). */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 
 const path = '/accounts/{account_id}/tracking_tags';
 const idOf = idField('tracking_tag_id', 'Tracking Tag ID');

@@ -1,7 +1,7 @@
 /** A user's settings in an ads account: notification email and contact phone (https://docs.x.com/x-ads-api/campaign-management/reference#user-settings). */
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField } from '../fields';
-import { USER_ID } from './post';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField } from '../common/fields';
+import { USER_ID } from '../common/postFields';
 
 const userIdField: Field = {
 	wire: 'user_id',

@@ -1,10 +1,10 @@
 /** Video conversation cards: a video with hashtag calls to action, each posting its text. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/endpoints';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
-import { checkCtas, ctaFields, thankYouUrlField } from './conversationCard';
-import { checkMediaKind, MEDIA_KEY } from './mediaLibrary';
+import type { Field, Resource } from '../../shared/engine/endpoints';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
+import { checkCtas, ctaFields, thankYouUrlField } from '../common/conversationCard';
+import { checkMediaKind, MEDIA_KEY } from '../common/mediaFields';
 
 const otherFields = (required: boolean): Field[] => [
 	{ wire: 'name', label: 'Name', type: 'string', required, rules: { minLength: 1 } },

@@ -5,10 +5,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { appKeysRequest } from '../../shared/bearer';
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import { percentEncode } from '../../shared/oauth1';
-import { xCredentials } from '../../shared/transport';
+import { appKeysRequest } from '../../shared/transport/bearer';
+import type { CheckedItem, Resource } from '../../shared/engine/endpoints';
+import { percentEncode } from '../../shared/transport/oauth1';
+import { xCredentials } from '../../shared/transport/transport';
 
 async function issueBearer(ctx: IExecuteFunctions): Promise<IDataObject[]> {
 	const credentials = await xCredentials(ctx, 'app');

@@ -5,11 +5,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiBaseUrl } from '../../shared/bearer';
-import type { CheckedItem, Resource } from '../../shared/endpoints';
-import { encodePairs, parsePairs } from '../../shared/oauth1';
-import type { RetryPolicy } from '../../shared/transport';
-import { xCredentials, xRequest } from '../../shared/transport';
+import { apiBaseUrl } from '../../shared/transport/bearer';
+import type { CheckedItem, Resource } from '../../shared/engine/endpoints';
+import { encodePairs, parsePairs } from '../../shared/transport/oauth1';
+import type { RetryPolicy } from '../../shared/transport/transport';
+import { xCredentials, xRequest } from '../../shared/transport/transport';
 
 /** The token endpoints answer form-encoded (name=value&...). */
 function formRecord(body: unknown): IDataObject {

@@ -5,8 +5,8 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../shared/endpoints';
-import { noProgress, PageProgress } from '../../shared/pagination';
+import { callEndpoint } from '../../shared/engine/endpoints';
+import { noProgress, PageProgress } from '../../shared/engine/pagination';
 import { v2 } from '../../shared/v2';
 import { assertScopesCover, DIRECTIONAL_KINDS, hasUserCredential, isPrivateKind, subscriptionOf, USER_CREDENTIAL_HINT, wireDirection } from '../../shared/v2/activitySubscription';
 import { state } from '../state';

@@ -6,8 +6,8 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../shared/endpoints';
-import { refusalWords } from '../../shared/errors';
+import { callEndpoint } from '../../shared/engine/endpoints';
+import { refusalWords } from '../../shared/transport/errors';
 import { v2 } from '../../shared/v2';
 import { streamLinks } from '../../shared/v2/streamLink';
 import { state } from '../state';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IHookFunctions, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { Endpoint } from '../../shared/endpoints';
+import type { Endpoint } from '../../shared/engine/endpoints';
 
 /** Removals to run if activation fails later, in order; each returns what it could not remove, in words. */
 export type Undo = Array<() => Promise<string[]>>;

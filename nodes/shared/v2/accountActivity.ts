@@ -6,10 +6,10 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Endpoint, Field, Resource } from '../endpoints';
-import type { ListRequest } from '../pagination';
-import type { RetryPolicy } from '../transport';
-import { xRequest } from '../transport';
+import type { CheckedItem, Endpoint, Field, Resource } from '../engine/endpoints';
+import type { ListRequest } from '../engine/pagination';
+import type { RetryPolicy } from '../transport/transport';
+import { xRequest } from '../transport/transport';
 import { hasUserCredential } from './activitySubscription';
 
 const ID = { pattern: /^[0-9]{1,19}$/ };

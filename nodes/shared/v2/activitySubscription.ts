@@ -6,9 +6,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../endpoints';
-import type { RetryPolicy, XContext } from '../transport';
-import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../transport';
+import type { CheckedItem, Resource } from '../engine/endpoints';
+import type { RetryPolicy, XContext } from '../transport/transport';
+import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../transport/transport';
 import { v2Pages } from './pages';
 
 /** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */

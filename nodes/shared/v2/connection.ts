@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../endpoints';
+import type { Resource } from '../engine/endpoints';
 import { v2Pages } from './pages';
 
 /** The streams X names in the connections endpoints (openapi.json, endpoint_id and endpoints). */

@@ -4,8 +4,8 @@
  * entries by the names below (its activation and deactivation are calls of these), so a fix to how
  * one is sent is made here once and the conformance tests see every caller.
  */
-import type { Endpoint, Resource } from '../endpoints';
-import { findEndpoint } from '../endpoints';
+import type { Endpoint, Resource } from '../engine/endpoints';
+import { findEndpoint } from '../engine/endpoints';
 import { accountActivityResource } from './accountActivity';
 import { activitySubscriptionResource } from './activitySubscription';
 import { connectionResource } from './connection';

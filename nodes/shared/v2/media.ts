@@ -3,7 +3,7 @@
  * STATUS, /2/media/metadata), defined once with their docs pages, as the other v2 endpoints are in
  * this folder. Used by the X Ads node's Media > Upload (../../XAds/mediaUpload.ts).
  */
-import type { Endpoint } from '../endpoints';
+import type { Endpoint } from '../engine/endpoints';
 
 /** One X call of the upload, defined once with its docs page (what an Endpoint is, without parameters). */
 export type MediaCall = Pick<Endpoint, 'method' | 'path' | 'host' | 'docs' | 'auth' | 'idempotent'>;

@@ -2,11 +2,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CheckedItem } from '../endpoints';
-import type { ListRequest } from '../pagination';
-import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS, noProgress, PageProgress } from '../pagination';
-import type { RetryPolicy } from '../transport';
-import { xRequest } from '../transport';
+import type { CheckedItem } from '../engine/endpoints';
+import type { ListRequest } from '../engine/pagination';
+import { MAX_RETURN_ALL_PAGES, MAX_RETURN_ALL_RECORDS, noProgress, PageProgress } from '../engine/pagination';
+import type { RetryPolicy } from '../transport/transport';
+import { xRequest } from '../transport/transport';
 
 /** A list endpoint's runner: every page for Return All, else up to Limit; a token seen before is an error, as for the Ads lists. */
 export function v2Pages(pageSize: number) {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Resource } from '../endpoints';
+import type { Resource } from '../engine/endpoints';
 import { WEBHOOK_ID } from './webhook';
 
 /**

@@ -5,9 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { CheckedItem, Resource } from '../endpoints';
-import type { RetryPolicy } from '../transport';
-import { xRequest } from '../transport';
+import type { CheckedItem, Resource } from '../engine/endpoints';
+import type { RetryPolicy } from '../transport/transport';
+import { xRequest } from '../transport/transport';
 import { v2Pages } from './pages';
 
 const RULE_ID = { pattern: /^[0-9]{1,19}$/, patternRule: 'a rule ID of 1 to 19 digits' };

@@ -1,7 +1,7 @@
 /** Webhooks (https://docs.x.com/x-api/webhooks/introduction): v2 webhook management with the App's bearer token. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../endpoints';
+import type { Field, Resource } from '../engine/endpoints';
 
 /** The webhook acted on (a path parameter of the webhook, stream-link and Account Activity endpoints). */
 export const WEBHOOK_ID: Field = {

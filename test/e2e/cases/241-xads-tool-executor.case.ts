@@ -62,7 +62,7 @@ export default defineCase({
 		if (!records.length || !records.every((r) => typeof r.id === 'string' && typeof r.entity_status === 'string')) {
 			throw new Error(`no campaign records in the tool's output: ${JSON.stringify(output).slice(0, 400)}`);
 		}
-		// Version 2 simplifies: fields outside nodes/XAds/simplify.ts (such as created_at) are left out.
+		// Version 2 simplifies: fields outside nodes/XAds/common/simplify.ts (such as created_at) are left out.
 		if (records.some((r) => 'created_at' in r)) throw new Error(`the tool's output is not simplified: ${JSON.stringify(records[0])}`);
 		ctx.log(`Tool Executor: ${records.length} campaigns, e.g. ${JSON.stringify(records[0])}`);
 	},
