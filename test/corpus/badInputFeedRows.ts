@@ -2,7 +2,7 @@
  * Bad rows of a catalog feed file (Product Catalog → Sync, Input: File): each is refused with its
  * line and the reason, by the same Product rules as item input (02 §Product; X's reference of the
  * products upsert), while the rest of the feed is synced; a refused row that names an id keeps
- * X's product as it is. test/engine/catalogSync.test.ts runs them all in one feed.
+ * X's product as it is. test/engine/productCatalog.sync.test.ts runs them all in one feed.
  * https://docs.x.com/x-ads-api/catalog-management/reference#put-product_catalogs%2Fproduct_catalog_id%2Fproducts
  */
 import { validProduct } from '../fixtures/products';

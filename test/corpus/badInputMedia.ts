@@ -5,7 +5,7 @@
  * (https://docs.x.com/x-ads-api/creatives/reference#post-accounts-account-id-media-library).
  * Same layout as badInput.ts, which includes them. The file comes as the item's binary data
  * (test.items' "$binary"). A video X fails to process is refused by X after the upload, so it is
- * an engine test (test/engine/mediaUpload.test.ts), not an entry here.
+ * an engine test (test/engine/media.upload.test.ts), not an entry here.
  */
 import type { IDataObject } from 'n8n-workflow';
 

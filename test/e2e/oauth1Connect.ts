@@ -8,7 +8,7 @@
  *      n8n's /rest/oauth1-credential/callback?state=..&oauth_token=..&oauth_verifier=..
  *   3. GET  that callback (with the cookies n8n set in step 1) -> n8n exchanges the verifier at
  *      {api}/oauth/access_token and stores oauthTokenData in the credential.
- * Used by the cases 62-connect-oauth1-flow (n8n 2.x) and 62-connect-oauth1-flow-n8n1 (1.x).
+ * Used by the cases 62-connect-oauth1-flow (n8n 2.x) and 42-connect-oauth1-flow-n8n1 (1.x).
  */
 import type { CaseContext, EmulatorRequest } from './types';
 

@@ -1,281 +1,228 @@
 /**
- * Campaign management (X Ads campaign management reference) through the engine against the emulator: every
- * operation, every input rule (refused before any request), and the emulator's state transitions.
+ * Campaigns and the new line item operations
+ * (https://docs.x.com/x-ads-api/campaign-management/reference#campaigns) through n8n's engine
+ * against the emulator: every operation, the rules checked before sending, PAUSED by default,
+ * money in and out, batches of 40 with X's all-or-nothing answers mapped back to items.
  */
-
-import { signedClient } from '../emulator/signedClient';
-import { engineSuite, errorText, suiteHelpers } from './env';
+import { engineSuite, suiteHelpers } from './env';
 
 const env = engineSuite();
-const { fx, sandboxFx, requests, q, ads: ok } = suiteHelpers(env);
+const { fx, requests, q, paired, ads: ok } = suiteHelpers(env);
 
-/** A request signed by hand, for the forms the node no longer sends. */
-const signed = signedClient(() => env.emulator);
+const account = () => fx().accountId;
+const campaign = (operation: string, more: Record<string, unknown> = {}) => ({ resource: 'campaign', operation, account: account(), ...more });
+const lineItem = (operation: string, more: Record<string, unknown> = {}) => ({ resource: 'lineItem', operation, account: account(), ...more });
+const adsRequests = () => requests().filter((r) => !r.path.includes('/_emulator'));
 
+/** Runs the node expecting an input error; asserts nothing reached X. */
+async function refused(parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>): Promise<string> {
+	env.emulator.control.clearRequests();
+	const result = await env.ads(parameters as never, input as never);
+	expect(result.error).toBeDefined();
+	expect(adsRequests()).toHaveLength(0);
+	return String((result.error as Error).message);
+}
 
-describe('Account App, Account History, Business Category, Curated Category, Placement', () => {
-	it('lists account apps with Return All and Limit', async () => {
-		const all = await ok({ resource: 'accountApp', operation: 'getAll', account: fx().accountId, returnAll: true });
-		expect(all.map((a) => a.id).sort()).toEqual([...fx().accountAppIds].sort());
-		expect(all[0]).toHaveProperty('app_store_identifier');
+describe('Campaign', () => {
+	it('lists campaigns with filters, money also in currency units, ids as strings', async () => {
+		const all = await ok(campaign('getAll', { returnAll: true }));
+		expect(all.map((c) => c.id).sort()).toEqual([...fx().campaignIds].sort());
+		const spring = all.find((c) => c.id === fx().campaignIds[0])!;
+		expect(spring).toMatchObject({ daily_budget_amount_local_micro: 50_000_000, daily_budget_amount: '50.00', total_budget_amount: null, currency: 'USD' });
+		expect(typeof spring.funding_instrument_id).toBe('string');
 		env.emulator.control.clearRequests();
-		const two = await ok({ resource: 'accountApp', operation: 'getAll', account: fx().accountId, returnAll: false, limit: 2, filters: { sortBy: 'created_at-desc' } });
-		expect(two).toHaveLength(2);
-		expect(q(requests()[0].query).get('count')).toBe('2');
-		expect(requests()[0].path).toBe(`/12/accounts/${fx().accountId}/account_apps`);
+		const byFunding = await ok(campaign('getAll', { returnAll: false, limit: 10, filters: { fundingInstrumentIds: fx().fundingInstrumentIds[1], q: 'app', sortBy: 'name-asc' } }));
+		expect(byFunding.map((c) => c.id)).toEqual([fx().campaignIds[1]]);
+		const sent = q(adsRequests()[0].query);
+		expect(sent.get('funding_instrument_ids')).toBe(fx().fundingInstrumentIds[1]);
+		expect(sent.get('q')).toBe('app');
+		expect(sent.get('count')).toBe('10');
 	});
 
-	it('lists account history in a window of whole hours, by entity and user', async () => {
-		const entries = await ok({
-			resource: 'accountHistory',
-			operation: 'getAll',
-			account: fx().accountId,
-			returnAll: true,
-			entityType: 'LINE_ITEM',
-			entityId: fx().lineItems.engagements,
-			startTime: '2026-01-01T00:00:00Z',
-			endTime: '2026-01-02T00:00:00Z',
-		});
-		expect(entries).toHaveLength(2);
-		expect(entries.every((e) => e.entity === 'LINE_ITEM' && e.entity_id === fx().lineItems.engagements)).toBe(true);
-		const sent = q(requests()[0].query);
-		expect(sent.get('start_time')).toBe('2026-01-01T00:00:00Z');
-		expect(sent.get('entity_type')).toBe('LINE_ITEM');
-	});
-
-	it('lists the advertiser business categories with IAB categories', async () => {
-		const categories = await ok({ resource: 'advertiserBusinessCategory', operation: 'getAll' });
-		expect(categories).toHaveLength(16);
-		expect(categories.map((c) => c.name)).toContain('Consumer Packaged Goods');
-		expect((categories[0].iab_categories as string[]).every((c) => /^IAB\d+(-\d+)?$/.test(c))).toBe(true);
-	});
-
-	it('lists a one-page collection whole by default (as saved workflows did) and cuts it at a Limit, sending no count or cursor', async () => {
+	it('creates a campaign PAUSED by default, converting currency units exactly', async () => {
 		env.emulator.control.clearRequests();
-		const three = await ok({ resource: 'advertiserBusinessCategory', operation: 'getAll', returnAll: false, limit: 3 });
-		expect(three).toHaveLength(3);
-		const features = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId, returnAll: false, limit: 1 });
-		expect(features).toHaveLength(1);
-		expect(typeof features[0].feature_key).toBe('string');
-		for (const r of requests()) expect([...q(r.query).keys()].filter((k) => k === 'count' || k === 'cursor')).toEqual([]);
-		expect(requests()).toHaveLength(2);
+		const [created] = await ok(campaign('create', { fundingInstrument: fx().fundingInstrumentIds[0], name: 'Summer', additionalFields: { dailyBudgetAmountLocalMicro: '12.34', totalBudgetAmountLocalMicro: '100' } }));
+		expect(created).toMatchObject({ name: 'Summer', entity_status: 'PAUSED', daily_budget_amount_local_micro: 12_340_000, daily_budget_amount: '12.34', total_budget_amount: '100.00' });
+		const sent = q(adsRequests()[0].query);
+		expect(sent.get('entity_status')).toBe('PAUSED');
+		expect(sent.get('daily_budget_amount_local_micro')).toBe('12340000');
+		const [got] = await ok(campaign('get', { campaign: created.id }));
+		expect(got.id).toBe(created.id);
 	});
 
-	it('gets a curated category', async () => {
-		const [category] = await ok({ resource: 'curatedCategory', operation: 'get', account: fx().accountId, curatedCategoryId: fx().curatedCategoryIds[0] });
-		expect(category).toMatchObject({ id: fx().curatedCategoryIds[0] });
-		expect(Array.isArray(category.country_codes)).toBe(true);
+	it('creates ACTIVE only when asked, activates and pauses with entity_status alone', async () => {
+		const [created] = await ok(campaign('create', { fundingInstrument: fx().fundingInstrumentIds[0], name: 'Live', entityStatus: 'ACTIVE', amountUnit: 'micro', additionalFields: { dailyBudgetAmountLocalMicro: '5000000' } }));
+		expect(created.entity_status).toBe('ACTIVE');
+		env.emulator.control.clearRequests();
+		const [paused] = await ok(campaign('pause', { campaign: created.id }));
+		expect(paused.entity_status).toBe('PAUSED');
+		expect(adsRequests()[0].method).toBe('PUT');
+		expect([...q(adsRequests()[0].query).entries()]).toEqual([['entity_status', 'PAUSED']]);
+		const [active] = await ok(campaign('activate', { campaign: created.id }));
+		expect(active.entity_status).toBe('ACTIVE');
 	});
 
-	it('lists the curated categories of the given countries, country_codes comma-joined and no count', async () => {
-		const gb = await ok({ resource: 'curatedCategory', operation: 'getAll', account: fx().accountId, countryCodes: 'GB', returnAll: true });
-		expect(gb.map((c) => c.id)).toEqual([fx().curatedCategoryIds[1]]);
-		const both = await ok({ resource: 'curatedCategory', operation: 'getAll', account: fx().accountId, countryCodes: 'US,GB', returnAll: false, limit: 1 });
-		expect(both.map((c) => c.id)).toEqual([fx().curatedCategoryIds[0]]);
-		expect(both[0]).toMatchObject({ country_codes: ['US'], publisher_user_ids: expect.any(Array), total_count: 2 });
-		expect(requests().map((r) => Object.fromEntries(q(r.query)))).toEqual([{ country_codes: 'GB' }, { country_codes: 'US,GB' }]);
+	it('updates and deletes a campaign; a second delete says it is gone', async () => {
+		const id = fx().campaignIds[1];
+		const [updated] = await ok(campaign('update', { campaign: id, updateFields: { name: 'Apps 2026', totalBudgetAmountLocalMicro: '250.5' } }));
+		expect(updated).toMatchObject({ name: 'Apps 2026', total_budget_amount_local_micro: 250_500_000, total_budget_amount: '250.50' });
+		const [deleted] = await ok(campaign('delete', { campaign: id }));
+		expect(deleted.deleted).toBe(true);
+		const again = await env.ads(campaign('delete', { campaign: id }) as never);
+		expect(String((again.error as Error).message)).toMatch(/already deleted/);
 	});
 
-	it('lists placements with the real names, optionally for one product type', async () => {
-		const all = await ok({ resource: 'placement', operation: 'getAll' });
-		expect(all.map((p) => p.product_type).sort()).toEqual(['MEDIA', 'PROMOTED_ACCOUNT', 'PROMOTED_TWEETS']);
-		const one = await ok({ resource: 'placement', operation: 'getAll', options: { productType: 'PROMOTED_TWEETS' } });
-		expect(one).toHaveLength(1);
-		const combos = one[0].placements as string[][];
-		expect(combos).toContainEqual(['ALL_ON_TWITTER']);
-		expect(combos.flat()).toEqual(expect.arrayContaining(['TWITTER_TIMELINE', 'PUBLISHER_NETWORK']));
-	});
-});
-
-describe('Audience Estimate', () => {
-	it('posts the criteria as JSON with operator_type in the query string (X\'s reference), and returns the audience size', async () => {
-		const [estimate] = await ok({
-			resource: 'audienceEstimate',
-			operation: 'get',
-			account: fx().accountId,
-			targetingCriteria: JSON.stringify([
-				{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' },
-				{ targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' },
-			]),
-			additionalFields: { operatorType: 'EQ' },
-		});
-		expect(estimate).toHaveProperty('audience_size');
-		const sent = requests()[0];
-		expect(sent.headers['content-type']).toMatch(/application\/json/);
-		expect(JSON.parse(sent.body)).toEqual({ targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' }, { targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }] });
-		expect(new URLSearchParams(sent.query).get('operator_type')).toBe('EQ');
-		// The old form, operator_type in the JSON body, is refused by the emulator as X's reference says.
-		const old = await signed('POST', `${env.emulator.urls.ads}/12/accounts/${fx().accountId}/audience_estimate`, {
-			json: { targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'shoes' }], operator_type: 'EQ' },
-		});
-		expect(old.json.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', parameter: 'operator_type' });
+	it.each([
+		['a daily budget above the total budget', { fundingInstrument: 'abc', name: 'x', additionalFields: { dailyBudgetAmountLocalMicro: '20', totalBudgetAmountLocalMicro: '10' } }, /Daily Budget.*not be above the Total Budget/],
+		['a name longer than 255 characters', { fundingInstrument: 'abc', name: 'n'.repeat(256) }, /Name \(name\)/],
+		['a purchase order number longer than 50', { fundingInstrument: 'abc', name: 'x', additionalFields: { purchaseOrderNumber: 'p'.repeat(51) } }, /Purchase Order Number/],
+		['an amount finer than a micro', { fundingInstrument: 'abc', name: 'x', additionalFields: { dailyBudgetAmountLocalMicro: '1.0000001' } }, /more than 6 decimals/],
+	])('refuses %s before sending', async (_why, parameters, message) => {
+		expect(await refused(campaign('create', parameters))).toMatch(message);
 	});
 
-	it('surfaces X\'s refusal of a criterion X judges (unknown targeting type)', async () => {
-		const result = await env.ads({
-			resource: 'audienceEstimate',
-			operation: 'get',
-			account: fx().accountId,
-			targetingCriteria: '[{"targeting_type":"NOT_A_TYPE","targeting_value":"x"}]',
-		});
-		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
+	it('refuses an update with nothing to change, and a daily budget above the total', async () => {
+		expect(await refused(campaign('update', { campaign: fx().campaignIds[0], updateFields: {} }))).toMatch(/at least one field/);
+		expect(await refused(campaign('update', { campaign: fx().campaignIds[0], updateFields: { dailyBudgetAmountLocalMicro: '2', totalBudgetAmountLocalMicro: '1' } }))).toMatch(/Total Budget/);
 	});
 
-	it('leaves "at least one primary criterion" to X (its guide names categories, not types) and shows X\'s answer', async () => {
-		const result = await env.ads({
-			resource: 'audienceEstimate',
-			operation: 'get',
-			account: fx().accountId,
-			targetingCriteria: '[{"targeting_type":"LOCATION","targeting_value":"96683cc9126741d1"}]',
-		});
-		expect(requests()).toHaveLength(1);
-		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
-		expect(errorText(result.error)).toMatch(/primary targeting criterion/);
+	it('shows X refusing what only X can judge (a funding instrument of another account)', async () => {
+		const result = await env.ads(campaign('create', { fundingInstrument: 'zzzzz', name: 'x' }) as never);
+		expect(String((result.error as Error).message)).toMatch(/X answered 400/);
 	});
 });
 
-describe('Feature', () => {
-	it('lists features, filters them, and adds and removes them in the sandbox', async () => {
-		const listed = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId });
-		expect(listed.length).toBeGreaterThan(0);
-		expect(listed.every((f) => typeof f.feature_key === 'string')).toBe(true);
-		const filtered = await ok({ resource: 'feature', operation: 'getAll', account: fx().accountId, options: { featureKeys: ['REACH_AND_FREQUENCY_ANALYTICS'] } });
-		expect(filtered.map((f) => f.feature_key)).toEqual(['REACH_AND_FREQUENCY_ANALYTICS']);
+describe('Campaign batch', () => {
+	const batch = (items: Array<Record<string, unknown>>, continueOnFail = false) =>
+		env.ads(
+			campaign('batch', {
+				operationType: '={{ $json.op }}',
+				additionalFields: {
+					campaignId: '={{ $json.id ?? "" }}',
+					fundingInstrumentId: '={{ $json.fi ?? "" }}',
+					name: '={{ $json.name ?? "" }}',
+					dailyBudgetAmountLocalMicro: '={{ $json.daily ?? "" }}',
+				},
+			}) as never,
+			items as never,
+			{ continueOnFail },
+		);
 
-		env.useEnvironment('sandbox');
-		const sandboxAccount = sandboxFx().accountId;
-		const added = await ok({ resource: 'feature', operation: 'add', account: sandboxAccount, featureKeys: ['AGE_TARGETING', 'DR_TAP'] });
-		expect(added.map((f) => f.feature_key)).toEqual(expect.arrayContaining(['AGE_TARGETING', 'DR_TAP']));
-		const after = await ok({ resource: 'feature', operation: 'getAll', account: sandboxAccount });
-		expect(after.map((f) => f.feature_key)).toEqual(expect.arrayContaining(['AGE_TARGETING', 'DR_TAP']));
-		await ok({ resource: 'feature', operation: 'remove', account: sandboxAccount, featureKeys: ['DR_TAP'] });
-		const removed = await ok({ resource: 'feature', operation: 'getAll', account: sandboxAccount });
-		expect(removed.map((f) => f.feature_key)).not.toContain('DR_TAP');
-		expect(requests().filter((r) => r.method !== 'GET').every((r) => r.base === 'adsSandbox')).toBe(true);
+	it('sends 85 creates in 3 requests of at most 40, PAUSED, one output per item in order', async () => {
+		env.emulator.control.clearRequests();
+		const items = Array.from({ length: 85 }, (_, n) => ({ op: 'Create', fi: fx().fundingInstrumentIds[0], name: `Batch ${n}`, daily: '1.5' }));
+		const result = await batch(items);
+		expect(result.error).toBeUndefined();
+		const out = result.output();
+		expect(out).toHaveLength(85);
+		expect(out.map((i) => i.json.name)).toEqual(items.map((i) => i.name));
+		expect(paired(out)).toEqual(items.map((_, n) => n));
+		expect(out.every((i) => i.json.entity_status === 'PAUSED' && i.json.daily_budget_amount === '1.50')).toBe(true);
+		const posts = adsRequests().filter((r) => r.path.endsWith('/campaigns') && r.method === 'POST');
+		expect(posts.map((r) => JSON.parse(r.body).length)).toEqual([40, 40, 5]);
+		expect(JSON.parse(posts[0].body)[0]).toEqual({ operation_type: 'Create', params: { funding_instrument_id: fx().fundingInstrumentIds[0], name: 'Batch 0', daily_budget_amount_local_micro: 1_500_000, entity_status: 'PAUSED' } });
 	});
 
-	it('refuses to add features on production before sending', async () => {
-		const result = await env.ads({ resource: 'feature', operation: 'add', account: fx().accountId, featureKeys: ['AGE_TARGETING'] });
-		expect(result.error?.message).toMatch(/works only in the X Ads sandbox/);
-		expect(requests()).toHaveLength(0);
-	});
-});
-
-describe('Line Item', () => {
-	it('updates status (updated_at changes) and money given in currency units, converted exactly', async () => {
-		const id = fx().lineItems.engagements;
-		const before = env.emulator.control.state().ads.production.lineItems.get(id)!.updated_at;
-		const [updated] = await ok({
-			resource: 'lineItem',
-			operation: 'update',
-			account: fx().accountId,
-			lineItem: id,
-			amountUnit: 'currency',
-			updateFields: { entityStatus: 'PAUSED', bidStrategy: 'MAX', bidAmountLocalMicro: '12.34', totalBudgetAmountLocalMicro: '1000', dailyBudgetAmountLocalMicro: '0.000001' },
-		});
-		expect(updated).toMatchObject({ id, entity_status: 'PAUSED', bid_amount_local_micro: 12340000, total_budget_amount_local_micro: 1000000000, daily_budget_amount_local_micro: 1 });
-		expect(updated.updated_at).not.toBe(before);
-		const sent = q(requests()[0].query);
-		expect(sent.get('bid_amount_local_micro')).toBe('12340000');
+	it('updates and deletes in one request', async () => {
+		const [a, b] = fx().campaignIds;
+		const out = (await batch([{ op: 'Update', id: a, name: 'Renamed' }, { op: 'Delete', id: b }])).output();
+		expect(out.map((i) => i.json)).toMatchObject([{ id: a, name: 'Renamed' }, { id: b, deleted: true }]);
 	});
 
-	it('sends every parameter of the update table', async () => {
-		const [updated] = await ok({
-			resource: 'lineItem',
-			operation: 'update',
-			account: fx().accountId,
-			lineItem: fx().lineItems.engagements,
-			amountUnit: 'micro',
-			updateFields: {
-				name: 'Spring – ünïcode',
-				bidStrategy: 'AUTO',
-				goal: 'ENGAGEMENT',
-				startTime: '2026-03-01T00:00:00Z',
-				endTime: '2026-04-01T00:00:00Z',
-				frequencyCap: 3,
-				durationInDays: '7',
-				audienceExpansion: 'BROAD',
-				advertiserDomain: 'example.com',
-				categories: 'IAB19, IAB19-6',
-				totalBudgetAmountLocalMicro: '5000000',
-			},
-		});
-		expect(updated).toMatchObject({ name: 'Spring – ünïcode', frequency_cap: 3, duration_in_days: 7, categories: ['IAB19', 'IAB19-6'] });
-		expect(q(requests()[0].query).get('categories')).toBe('IAB19,IAB19-6');
-	});
-
-	it('lets X judge objective-dependent rules and surfaces its error (frequency cap on APP_INSTALLS)', async () => {
-		const result = await env.ads({ resource: 'lineItem', operation: 'update', account: fx().accountId, lineItem: fx().lineItems.appInstalls, updateFields: { frequencyCap: 2 } });
-		expect(result.error?.message).toMatch(/X answered 400 INVALID_PARAMETER/);
-		expect((result.error as { description?: string }).description).toMatch(/parameter frequency_cap/);
-	});
-
-	it('deletes irreversibly: deleted=true, listed with with_deleted, and a second delete says "already deleted"', async () => {
-		const id = fx().lineItems.reach;
-		const [deleted] = await ok({ resource: 'lineItem', operation: 'delete', account: fx().accountId, lineItem: id });
-		expect(deleted).toMatchObject({ id, deleted: true });
-		const again = await env.ads({ resource: 'lineItem', operation: 'delete', account: fx().accountId, lineItem: id });
-		expect(again.error?.message).toMatch(/already deleted/);
-		expect((again.error as { httpCode?: string }).httpCode).toBe('404');
-	});
-});
-
-describe('Line Item Curated Category', () => {
-	it('creates, lists, gets, updates and deletes (deleted listed only with with_deleted)', async () => {
-		const account = fx().accountId;
-		const [created] = await ok({ resource: 'lineItemCuratedCategory', operation: 'create', account, lineItemId: fx().lineItems.engagements, curatedCategoryId: fx().curatedCategoryIds[0] });
-		expect(created).toMatchObject({ line_item_id: fx().lineItems.engagements, curated_category_id: fx().curatedCategoryIds[0], deleted: false });
-		const id = String(created.id);
-
-		const listed = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true });
-		expect(listed.map((r) => r.id)).toContain(id);
-		const [got] = await ok({ resource: 'lineItemCuratedCategory', operation: 'get', account, lineItemCuratedCategory: { __rl: true, mode: 'list', value: id } });
-		expect(got.id).toBe(id);
-		const [updated] = await ok({ resource: 'lineItemCuratedCategory', operation: 'update', account, lineItemCuratedCategory: id, updateFields: { curatedCategoryId: fx().curatedCategoryIds[1] } });
-		expect(updated.curated_category_id).toBe(fx().curatedCategoryIds[1]);
-		const [deleted] = await ok({ resource: 'lineItemCuratedCategory', operation: 'delete', account, lineItemCuratedCategory: id });
-		expect(deleted).toMatchObject({ id, deleted: true });
-
-		const without = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true });
-		expect(without.map((r) => r.id)).not.toContain(id);
-		const withDeleted = await ok({ resource: 'lineItemCuratedCategory', operation: 'getAll', account, returnAll: true, filters: { withDeleted: true } });
-		expect(withDeleted.map((r) => r.id)).toContain(id);
-	});
-
-	it('searches the records of the chosen account for the resource locator', async () => {
-		const found = await env.harness.listSearch('n8n-nodes-x-ads.xAds', 'searchLineItemCuratedCategories', { xOAuth1Api: { id: 'xOAuth1Api', name: 'x' } }, undefined, undefined, {
-			authentication: 'xOAuth1Api',
-			resource: 'lineItemCuratedCategory',
-			operation: 'get',
-			account: { __rl: true, mode: 'id', value: fx().accountId },
-		});
-		expect(found.results.map((r) => r.value)).toContain(fx().lineItemCuratedCategoryId);
-	});
-});
-
-describe('input rules (refused before any request)', () => {
-	it('with continueOnFail the bad item becomes an error item and the others go through', async () => {
-		const result = await env.ads(
-			{
-				resource: 'lineItem',
-				operation: 'update',
-				account: fx().accountId,
-				lineItem: '={{ $json.id }}',
-				updateFields: { entityStatus: '={{ $json.status }}' },
-			},
+	it('maps X refusing one operation back to its item; the rest of that request is not applied', async () => {
+		const before = (await ok(campaign('getAll', { returnAll: true }))).length;
+		const result = await batch(
 			[
-				{ id: fx().lineItems.engagements, status: 'PAUSED' },
-				{ id: fx().lineItems.engagements, status: 'STOPPED' },
-				{ id: fx().lineItems.reach, status: 'ACTIVE' },
+				{ op: 'Create', fi: fx().fundingInstrumentIds[0], name: 'Good' },
+				{ op: 'Create', fi: 'nope1', name: 'Bad funding' },
 			],
-			{ continueOnFail: true },
+			true,
 		);
 		const out = result.output();
-		expect(out).toHaveLength(3);
-		expect(out[0].json).toMatchObject({ id: fx().lineItems.engagements, entity_status: 'PAUSED' });
-		expect(out[1].json.error).toMatch(/^Item 1: Status \(entity_status\) must be one of ACTIVE, PAUSED/);
-		expect(out[2].json).toMatchObject({ id: fx().lineItems.reach, entity_status: 'ACTIVE' });
-		expect(out.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2]);
-		expect(requests().filter((r) => r.method === 'PUT')).toHaveLength(2);
+		expect(out[0].json.error).toMatch(/Item 0: not applied, as X refused item 1/);
+		expect(out[1].json.error).toMatch(/Item 1: X refused the campaign Create: INVALID_PARAMETER.*funding_instrument_id/);
+		expect((await ok(campaign('getAll', { returnAll: true }))).length).toBe(before);
+	});
+
+	it('checks each item by its operation type before sending anything', async () => {
+		expect(await refused(campaign('batch', { operationType: 'Update', additionalFields: {} }))).toMatch(/Campaign ID \(campaign_id\) is required for Update/);
+		expect(await refused(campaign('batch', { operationType: 'Create', additionalFields: { name: 'x' } }))).toMatch(/Funding Instrument ID.*required for Create/);
+		expect(await refused(campaign('batch', { operationType: 'Delete', additionalFields: { campaignId: 'abc', name: 'x' } }))).toMatch(/Name \(name\) is not a field of Delete/);
+		expect(await refused(campaign('batch', { operationType: 'Update', additionalFields: { campaignId: 'abc', fundingInstrumentId: 'x1' } }))).toMatch(/not a field of Update/);
+		expect(await refused(campaign('batch', { operationType: 'Update', additionalFields: { campaignId: 'abc', entityStatus: 'DRAFT' } }))).toMatch(/DRAFT only on Create/);
+	});
+});
+
+describe('Line item', () => {
+	const createParams = (more: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) =>
+		lineItem('create', {
+			campaign: fx().campaignIds[2],
+			objective: 'FOLLOWERS',
+			productType: 'PROMOTED_ACCOUNT',
+			placements: ['ALL_ON_TWITTER'],
+			startTime: '2026-03-01T00:00:00Z',
+			endTime: '2026-04-01T00:00:00Z',
+			additionalFields: { ...more },
+			...extra,
+		});
+
+	it('lists line items by campaign and gets one, with money in currency units', async () => {
+		const inSpring = await ok(lineItem('getAll', { returnAll: true, filters: { campaignIds: fx().campaignIds[0] } }));
+		expect(inSpring.map((li) => li.id).sort()).toEqual([fx().lineItems.engagements, fx().lineItems.reach].sort());
+		const reach = inSpring.find((li) => li.id === fx().lineItems.reach)!;
+		expect(reach).toMatchObject({ daily_budget_amount: '10.00', total_budget_amount: '100.00', bid_amount: null, funding_instrument_id: fx().fundingInstrumentIds[0] });
+		const [one] = await ok(lineItem('get', { lineItem: fx().lineItems.appInstalls }));
+		expect(one).toMatchObject({ id: fx().lineItems.appInstalls, total_budget_amount: '250.00' });
+	});
+
+	it('creates a line item PAUSED by default with exact money', async () => {
+		env.emulator.control.clearRequests();
+		const [created] = await ok(createParams({ bidStrategy: 'TARGET', bidAmountLocalMicro: '0.75', totalBudgetAmountLocalMicro: '30', dailyBudgetAmountLocalMicro: '3' }));
+		expect(created).toMatchObject({ entity_status: 'PAUSED', bid_amount_local_micro: 750_000, bid_amount: '0.75', daily_budget_amount: '3.00', campaign_id: fx().campaignIds[2] });
+		const sent = q(adsRequests()[0].query);
+		expect(sent.get('placements')).toBe('ALL_ON_TWITTER');
+		expect(sent.get('entity_status')).toBe('PAUSED');
+	});
+
+	it('pauses and activates a line item', async () => {
+		const [paused] = await ok(lineItem('pause', { lineItem: fx().lineItems.engagements }));
+		expect(paused.entity_status).toBe('PAUSED');
+		const [active] = await ok(lineItem('activate', { lineItem: fx().lineItems.engagements }));
+		expect(active.entity_status).toBe('ACTIVE');
+	});
+
+	it.each([
+		['MAX for FOLLOWERS', { bidStrategy: 'MAX', bidAmountLocalMicro: '1' }, {}, /Bid Strategy \(bid_strategy\).*MAX/],
+		['TARGET without a bid', { bidStrategy: 'TARGET' }, {}, /Bid Amount.*required when Bid Strategy is TARGET/],
+		['a bid of zero', { bidAmountLocalMicro: '0' }, {}, /greater than zero/],
+		['TARGET for ENGAGEMENTS', { bidStrategy: 'TARGET', bidAmountLocalMicro: '1' }, { objective: 'ENGAGEMENTS' }, /TARGET only for/],
+		['APP_INSTALLS without an app store identifier', {}, { objective: 'APP_INSTALLS' }, /App Store Identifier.*required for the APP_INSTALLS objective/],
+		['PUBLISHER_NETWORK without a domain', { categories: 'IAB1' }, { placements: ['PUBLISHER_NETWORK'] }, /Advertiser Domain.*PUBLISHER_NETWORK/],
+		['PUBLISHER_NETWORK without categories', { advertiserDomain: 'example.com' }, { placements: ['PUBLISHER_NETWORK'] }, /Categories.*PUBLISHER_NETWORK/],
+		['WEBSITE_CONVERSIONS without a web event tag', { goal: 'WEBSITE_CONVERSIONS' }, {}, /Primary Web Event Tag/],
+		['a goal of another objective', { goal: 'SITE_VISITS' }, {}, /SITE_VISITS is available only for the WEBSITE_CLICKS/],
+		['a frequency cap for FOLLOWERS', { frequencyCap: 2 }, {}, /Frequency Cap.*supported only/],
+		['a pay-by the goal does not take', { goal: 'APP_INSTALLS', payBy: 'LINK_CLICK', iosAppStoreIdentifier: '333903271' }, { objective: 'APP_INSTALLS' }, /Pay By.*LINK_CLICK is not supported/],
+		['a daily budget above the total', { dailyBudgetAmountLocalMicro: '5', totalBudgetAmountLocalMicro: '4' }, {}, /Daily Budget/],
+		['an end before the start', {}, { endTime: '2026-02-01T00:00:00Z' }, /Start Time.*before End Time/],
+	])('refuses %s before sending', async (_why, more, extra, message) => {
+		expect(await refused(createParams(more, extra))).toMatch(message);
+	});
+
+	it('batch-creates line items and refuses a Create without its required fields', async () => {
+		const out = (
+			await env.ads(
+				lineItem('batch', {
+					operationType: 'Create',
+					additionalFields: { campaignId: fx().campaignIds[2], objective: 'FOLLOWERS', productType: 'PROMOTED_ACCOUNT', placements: ['ALL_ON_TWITTER'], startTime: '2026-03-01T00:00:00Z', endTime: '2026-04-01T00:00:00Z', totalBudgetAmountLocalMicro: '9.99' },
+				}) as never,
+				[{}, {}] as never,
+			)
+		).output();
+		expect(out.map((i) => i.json)).toMatchObject([
+			{ entity_status: 'PAUSED', total_budget_amount: '9.99', placements: ['ALL_ON_TWITTER'] },
+			{ entity_status: 'PAUSED' },
+		]);
+		expect(await refused(lineItem('batch', { operationType: 'Create', additionalFields: { campaignId: 'abc' } }))).toMatch(/Objective \(objective\) is required for Create/);
 	});
 });

@@ -4,7 +4,7 @@
  * end, https://docs.x.com/x-api/fundamentals/handling-disconnections): signed Ads requests, the
  * App's bearer token and the v2 requests made with it, a user's OAuth 2.0 requests (n8n's helper
  * adds the token) and the X OAuth node's token calls. The stream's connects are checked in
- * streamHardening.test.ts, media APPENDs in mediaUpload.test.ts. The version is package.json's.
+ * streamHardening.test.ts, media APPENDs in media.upload.test.ts. The version is package.json's.
  */
 import { engineSuite, PACKAGE_USER_AGENT } from './env';
 

@@ -3,7 +3,7 @@
  * (https://docs.x.com/x-api/fundamentals/handling-disconnections): network errors 250 ms more each
  * attempt up to 16 s, HTTP errors 5 s doubling up to 320 s, 429s 60 s doubling; the user's cap over
  * all; a proven connection starts every count again. The engine tests (streamHardening,
- * streamAttackRun) watch the same waits over real connections.
+ * activityStreamAttackRun) watch the same waits over real connections.
  */
 import { ReconnectBackoff } from '../../nodes/XTrigger/backoff';
 

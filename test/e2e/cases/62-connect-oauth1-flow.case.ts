@@ -2,7 +2,7 @@
  * The X OAuth 1.0a (Connect) credential through n8n's own "Connect my account" flow (the steps are
  * in ../oauth1Connect.ts), then X Ads Account > Get Many with that credential (signed by n8n's own
  * OAuth 1.0a signer). n8n 2.x only: n8n 1.x sends the access-token request unsigned, which X's
- * reference refuses (case 62-connect-oauth1-flow-n8n1).
+ * reference refuses (case 42-connect-oauth1-flow-n8n1).
  */
 import { hasConnectRoutes, runConnectFlow } from '../oauth1Connect';
 import { defineCase } from '../types';

@@ -1,7 +1,7 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * A second, independent attack run of the X Trigger's stream delivery, mostly the filtered stream
- * (Delivery "Stream", GET /2/tweets/search/stream): variants streamAttackRun.test.ts and
+ * (Delivery "Stream", GET /2/tweets/search/stream): variants activityStreamAttackRun.test.ts and
  * filteredStreamDelivery.test.ts do not cover, through n8n-core's TriggerContext against the X
  * emulator and a hostile loopback server in front of it (the rules endpoint and the stream answered
  * its own way, everything else passed on). Each case asserts the defence that holds the variant;
