@@ -355,65 +355,76 @@ export function operationParameters(resources: Resource[]): INodeProperties[][] 
 			block.push(...extras.filter((p) => !isCollection(p)));
 			for (const field of required.filter((f) => !inPath(f))) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
 			block.push(...extras.filter(isCollection));
-			if (endpoint.list) {
-				block.push(
-					{
-						displayName: 'Return All',
-						name: 'returnAll',
-						type: 'boolean',
-						default: false,
-						description: 'Whether to return all results or only up to a given limit',
-						displayOptions: show,
-						// A one-page list returned everything before it offered a Limit: saved workflows keep that.
-						...(endpoint.list.onePage ? { default: true } : {}),
-					},
-					{
-						displayName: 'Limit',
-						name: 'limit',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: 50,
-						description: 'Max number of results to return',
-						displayOptions: { show: { ...show.show, returnAll: [false] } },
-					},
-				);
-			}
+			if (endpoint.list) block.push(...listProperties(show, endpoint.list.onePage));
 			if (endpoint.simplify) block.push(...simplifyProperties({ ...show.show, ...endpoint.simplify.showWhen }));
-			if (fields.some((f) => f.type === 'money')) {
-				block.push({
-					displayName: 'Amounts In',
-					name: 'amountUnit',
-					type: 'options',
-					options: [
-						{ name: 'Currency Units (e.g. 12.34)', value: 'currency' },
-						{ name: 'Micro Units (e.g. 12340000)', value: 'micro' },
-					],
-					default: 'currency',
-					description: 'How the amounts below are given. X counts money in micro units of the funding instrument\'s currency (1 unit = 1,000,000 micros); currency units are converted exactly.',
-					displayOptions: show,
-				});
-			}
+			if (fields.some((f) => f.type === 'money')) block.push(amountUnitProperty(show));
 			const optional = fields.filter((f) => !f.required);
-			if (optional.length) {
-				block.push({
-					displayName: optionalCollectionLabel(endpoint),
-					name: optionalCollectionName(endpoint),
-					type: 'collection',
-					placeholder: 'Add Field',
-					default: {},
-					displayOptions: fieldShow,
-					options: optional
-						.map((f) => {
-							const p = fieldProperty(f);
-							delete p.required;
-							return p;
-						})
-						.sort((a, b) => a.displayName.localeCompare(b.displayName)),
-				});
-			}
+			if (optional.length) block.push(optionalCollection(endpoint, optional, fieldShow));
 		}
 	}
 	return blocks;
+}
+
+type Show = { show: Record<string, Array<string | boolean>> };
+
+/** Return All and Limit of a list operation. */
+function listProperties(show: Show, onePage: boolean | undefined): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+			displayOptions: show,
+			// A one-page list returned everything before it offered a Limit: saved workflows keep that.
+			...(onePage ? { default: true } : {}),
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { ...show.show, returnAll: [false] } },
+		},
+	];
+}
+
+/** How an operation with money fields takes its amounts: currency units (converted exactly) or micros. */
+function amountUnitProperty(show: Show): INodeProperties {
+	return {
+		displayName: 'Amounts In',
+		name: 'amountUnit',
+		type: 'options',
+		options: [
+			{ name: 'Currency Units (e.g. 12.34)', value: 'currency' },
+			{ name: 'Micro Units (e.g. 12340000)', value: 'micro' },
+		],
+		default: 'currency',
+		description: 'How the amounts below are given. X counts money in micro units of the funding instrument\'s currency (1 unit = 1,000,000 micros); currency units are converted exactly.',
+		displayOptions: show,
+	};
+}
+
+/** The operation's optional fields in one collection, in name order. */
+function optionalCollection(endpoint: Endpoint, optional: Field[], fieldShow: Show): INodeProperties {
+	return {
+		displayName: optionalCollectionLabel(endpoint),
+		name: optionalCollectionName(endpoint),
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: fieldShow,
+		options: optional
+			.map((f) => {
+				const p = fieldProperty(f);
+				delete p.required;
+				return p;
+			})
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
 }
 
 /** The node's subtitle in the editor, "Get Many: Account": display names, not the raw values. */

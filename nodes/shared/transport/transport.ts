@@ -317,12 +317,53 @@ function redirectTarget(location: string | undefined, url: string): string | und
 
 const TIMED_OUT = Symbol('timed out');
 
+/** One request as the retry loop sees it: where it goes, how it signs, what may be repeated. */
+interface Call {
+	ctx: XContext;
+	request: XRequest;
+	policy: RetryPolicy;
+	credentialType: string;
+	credentials: IDataObject;
+	itemIndex: number;
+	url: string;
+	label: string;
+	idempotent: boolean;
+	timeoutMs: number;
+	// n8n 2.x renews a bearer token (or refreshes an OAuth 2.0 token) on a 401 it is told not to
+	// ignore; n8n 1.x takes only true or false there, so it ignores that 401 too and hands it back.
+	// Such a 401 is sent once more with nothing ignored, and n8n 1.x then renews and retries itself.
+	renewsOn401: boolean;
+	secrets: () => string[];
+	warn: (text: string) => void;
+}
+
+/** What the attempts so far used up: retries, rate-limit and Retry-After waits (bounded by maxRateLimitWaitMs in all), the one renewal. */
+interface Tries {
+	retries: number;
+	waited: number;
+	renewalAsked: boolean;
+}
+
+/** After an attempt: X's answer, or another attempt (after a wait, unless there is none). */
+type Next = { done: XResponse } | { again: true; waitMs?: number };
+
 /** Sends one request (with waits and retries as the policy allows) and returns X's parsed answer. */
 export async function xRequest(
 	ctx: XContext,
 	request: XRequest,
 	policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<XResponse> {
+	const call = await buildCall(ctx, request, policy);
+	const tries: Tries = { retries: 0, waited: 0, renewalAsked: false };
+	for (let attempt = 1; ; attempt++) {
+		const next = await attemptOnce(call, tries, attempt);
+		if ('done' in next) return next.done;
+		if (next.waitMs !== undefined) await sleep(next.waitMs);
+	}
+}
+
+/** Build: the credential, the URL with its query encoded once (what is sent is what gets signed), the labels. */
+async function buildCall(ctx: XContext, request: XRequest, policy: RetryPolicy): Promise<Call> {
 	const auth = request.auth ?? (request.host === 'api' ? 'app' : 'user');
 	const credentialType = credentialTypeFor(ctx, auth);
 	const credentials = await xCredentials(ctx, auth);
@@ -334,173 +375,188 @@ export async function xRequest(
 		});
 	}
 	const path = buildPath(request);
-	// The query is encoded once here and never re-serialized, so what is sent is what gets signed.
 	const query = encodePairs(objectToPairs(request.qs));
-	const url = `${hostBaseUrl(credentials, request.host)}${path}${query ? `?${query}` : ''}`;
-	const idempotent = request.idempotent ?? request.method !== 'POST';
-	const label = `${request.method} ${path}`;
-	const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const secrets = () => credentialSecrets(credentials);
-	const warn = (text: string) => ctx.logger.warn(redact(text, secrets()));
+	return {
+		ctx,
+		request,
+		policy,
+		credentialType,
+		credentials,
+		itemIndex,
+		url: `${hostBaseUrl(credentials, request.host)}${path}${query ? `?${query}` : ''}`,
+		label: `${request.method} ${path}`,
+		idempotent: request.idempotent ?? request.method !== 'POST',
+		timeoutMs: policy.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+		renewsOn401: auth === 'app' || credentialType === OAUTH2_USER_CREDENTIAL_TYPE,
+		secrets,
+		warn: (text: string) => ctx.logger.warn(redact(text, secrets())),
+	};
+}
 
-	let retries = 0;
-	let waited = 0; // rate-limit and Retry-After waits, bounded by maxRateLimitWaitMs in all
-	// n8n 2.x renews a bearer token (or refreshes an OAuth 2.0 token) on a 401 it is told not to
-	// ignore; n8n 1.x takes only true or false there, so it ignores that 401 too and hands it back.
-	// Such a 401 is sent once more with nothing ignored, and n8n 1.x then renews and retries itself.
-	const renewsOn401 = auth === 'app' || credentialType === OAUTH2_USER_CREDENTIAL_TYPE;
-	let renewalAsked = false;
-	for (let attempt = 1; ; attempt++) {
-		const options: IHttpRequestOptions = {
-			method: request.method,
-			url,
-			json: true,
-			returnFullResponse: true,
-			// The node reads the body itself (size and time bounded) and sees every 3xx: n8n would
-			// follow a redirect to any host with the Authorization header.
-			encoding: 'stream',
-			disableFollowRedirect: true,
-			timeout: timeoutMs,
-			headers: { 'User-Agent': USER_AGENT },
-			// 401 still throws inside n8n so that an expired bearer token is fetched again once (and an
-			// OAuth 2.0 user token refreshed).
-			ignoreHttpStatusErrors: renewalAsked ? false : renewsOn401 ? { ignore: true, except: [401] } : true,
-		};
-		if (request.body !== undefined) {
-			// n8n sends no body for an empty object; a /2 operation that requires a JSON body gets "{}".
-			const empty = request.host === 'api' && !Array.isArray(request.body) && Object.keys(request.body).length === 0;
-			options.body = empty ? '{}' : (request.body as IDataObject);
-			options.headers = { ...options.headers, 'Content-Type': 'application/json' };
-		}
-		if (request.rawBody) {
-			options.body = request.rawBody.bytes;
-			options.headers = { ...options.headers, 'Content-Type': request.rawBody.contentType };
-		}
-		if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
-
-		// One deadline for the whole attempt (n8n's timeout is the socket's idle time only).
-		const state = { timedOut: false };
-		const stopClock = new AbortController();
-		const deadline = sleep(timeoutMs, stopClock.signal).then(
-			() => TIMED_OUT,
-			() => undefined,
-		);
-		const send = async (): Promise<RawAnswer> => {
-			let failure: unknown;
-			try {
-				const reference = ctx.getNode().credentials?.[credentialType];
-				const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: credentials as ICredentialDataDecryptedObject };
-				const full = (await (request.bearerToken
-					? ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: `Bearer ${request.bearerToken}` } })
-					: ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted }))) as {
-					statusCode: number;
-					headers: unknown;
-					body: unknown;
-				};
-				const notRenewed = full.statusCode === 401 && renewsOn401 && !request.bearerToken;
-				return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)), notRenewed };
-			} catch (error) {
-				failure = error;
-			}
-			// n8n throws some answers (401 of app-only requests): those are answers all the same.
-			const answered = await answerOf(failure, state);
-			if (answered) return answered;
-			throw failure; // no answer: handled below as a connection failure or turned into our own error
-		};
-
-		let answer: RawAnswer;
-		try {
-			const pending = send();
-			const first = await Promise.race([pending, deadline]);
-			if (first === TIMED_OUT) {
-				state.timedOut = true;
-				pending.catch(() => undefined); // settles later (or never); nothing waits for it
-				throw Object.assign(new Error(`no complete answer within ${timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
-			}
-			answer = first as RawAnswer;
-		} catch (error) {
-			if (isConnectionError(error) && idempotent && retries < policy.maxRetries) {
-				retries++;
-				const wait = backoffMs(retries);
-				warn(`X: ${label} ${describeFailure(error, timeoutMs)}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
-				await sleep(wait);
-				continue;
-			}
-			throw xTransportError(ctx.getNode(), error, {
-				label,
-				itemIndex,
-				attempts: attempt,
-				connection: isConnectionError(error),
-				timeoutMs,
-				secrets: secrets(),
-			});
-		} finally {
-			stopClock.abort();
-		}
-
-		if (answer.notRenewed && !renewalAsked) {
-			renewalAsked = true;
-			continue;
-		}
-
-		if (answer.status >= 300 && answer.status < 400) {
-			// Never followed: X does not redirect API requests, and a redirect is how a stand-in
-			// upstream would collect the credentials (same origin included, for one simple rule).
-			throw xRedirectError(ctx.getNode(), answer, {
-				label,
-				itemIndex,
-				target: redirectTarget(answer.headers.location, url),
-				from: new URL(url).host,
-				secrets: secrets(),
-			});
-		}
-
-		const read = interpret(request, answer, scrubOf(credentials));
-		if ('unreadable' in read) {
-			if (idempotent && retries < policy.maxRetries) {
-				retries++;
-				const wait = backoffMs(retries);
-				warn(`X: ${label} answered ${answer.status} with ${read.unreadable}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
-				await sleep(wait);
-				continue;
-			}
-			throw xUnreadableError(ctx.getNode(), answer, { label, itemIndex, attempts: attempt, what: read.unreadable, secrets: secrets() });
-		}
-		const response: XResponse = { status: answer.status, headers: answer.headers, body: read.body };
-
-		if (response.status < 400) return retries ? { ...response, repeated: true } : response;
-
-		if (response.status === 429) {
-			// X did not process a rate-limited request, so any method may be sent again.
-			const wait = rateLimitWaitMs(response.headers) ?? backoffMs(attempt);
-			if (waited + wait > policy.maxRateLimitWaitMs) {
-				throw xApiError(ctx.getNode(), response, {
-					label,
-					itemIndex,
-					secrets: secrets(),
-					extraHint: `The rate limit resets in ${Math.ceil(wait / 1000)} s, beyond the node's Max Rate Limit Wait (${Math.round(policy.maxRateLimitWaitMs / 1000)} s in all): raise that option or run later.`,
-				});
-			}
-			warn(`X: ${label} hit a rate limit (429); waiting ${wait} ms for the window to reset`);
-			waited += wait;
-			await sleep(wait);
-			continue;
-		}
-
-		if (TRANSIENT_STATUSES.has(response.status) && idempotent && retries < policy.maxRetries) {
-			const retryAfter = retryAfterMs(response.headers);
-			if (retryAfter === undefined || waited + retryAfter <= policy.maxRateLimitWaitMs) {
-				retries++;
-				const wait = retryAfter ?? backoffMs(retries);
-				if (retryAfter !== undefined) waited += retryAfter;
-				warn(`X: ${label} answered ${response.status}; retry ${retries} of ${policy.maxRetries} in ${wait} ms`);
-				await sleep(wait);
-				continue;
-			}
-		}
-
-		throw xApiError(ctx.getNode(), response, { label, itemIndex, attempts: attempt, secrets: secrets() });
+/** The options of one attempt for n8n's HTTP helper. */
+function requestOptions(call: Call, renewalAsked: boolean): IHttpRequestOptions {
+	const { request } = call;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: call.url,
+		json: true,
+		returnFullResponse: true,
+		// The node reads the body itself (size and time bounded) and sees every 3xx: n8n would
+		// follow a redirect to any host with the Authorization header.
+		encoding: 'stream',
+		disableFollowRedirect: true,
+		timeout: call.timeoutMs,
+		headers: { 'User-Agent': USER_AGENT },
+		// 401 still throws inside n8n so that an expired bearer token is fetched again once (and an
+		// OAuth 2.0 user token refreshed).
+		ignoreHttpStatusErrors: renewalAsked ? false : call.renewsOn401 ? { ignore: true, except: [401] } : true,
+	};
+	if (request.body !== undefined) {
+		// n8n sends no body for an empty object; a /2 operation that requires a JSON body gets "{}".
+		const empty = request.host === 'api' && !Array.isArray(request.body) && Object.keys(request.body).length === 0;
+		options.body = empty ? '{}' : (request.body as IDataObject);
+		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
+	if (request.rawBody) {
+		options.body = request.rawBody.bytes;
+		options.headers = { ...options.headers, 'Content-Type': request.rawBody.contentType };
+	}
+	if (request.tokenOverride) (options as unknown as Record<string, unknown>)[SIGNING_OVERRIDE_FIELD] = request.tokenOverride;
+	return options;
+}
+
+/** Send: one attempt through n8n's helper, its answer read whole within one deadline (n8n's timeout is the socket's idle time only). */
+async function sendWithDeadline(call: Call, options: IHttpRequestOptions): Promise<RawAnswer> {
+	const state = { timedOut: false };
+	const stopClock = new AbortController();
+	const deadline = sleep(call.timeoutMs, stopClock.signal).then(
+		() => TIMED_OUT,
+		() => undefined,
+	);
+	try {
+		const pending = sendOnce(call, options, state);
+		const first = await Promise.race([pending, deadline]);
+		if (first === TIMED_OUT) {
+			state.timedOut = true;
+			pending.catch(() => undefined); // settles later (or never); nothing waits for it
+			throw Object.assign(new Error(`no complete answer within ${call.timeoutMs / 1000} s`), { code: 'ETIMEDOUT' });
+		}
+		return first as RawAnswer;
+	} finally {
+		stopClock.abort();
+	}
+}
+
+async function sendOnce(call: Call, options: IHttpRequestOptions, state: { timedOut: boolean }): Promise<RawAnswer> {
+	const { ctx, request, credentialType } = call;
+	let failure: unknown;
+	try {
+		const reference = ctx.getNode().credentials?.[credentialType];
+		const credentialsDecrypted = { id: reference?.id ?? '', name: reference?.name ?? '', type: credentialType, data: call.credentials as ICredentialDataDecryptedObject };
+		const full = (await (request.bearerToken
+			? ctx.helpers.httpRequest({ ...options, headers: { ...options.headers, Authorization: `Bearer ${request.bearerToken}` } })
+			: ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, options, { credentialsDecrypted }))) as {
+			statusCode: number;
+			headers: unknown;
+			body: unknown;
+		};
+		const notRenewed = full.statusCode === 401 && call.renewsOn401 && !request.bearerToken;
+		return { status: full.statusCode, headers: lowerCaseHeaders(full.headers), ...(await readBody(full.body, state)), notRenewed };
+	} catch (error) {
+		failure = error;
+	}
+	// n8n throws some answers (401 of app-only requests): those are answers all the same.
+	const answered = await answerOf(failure, state);
+	if (answered) return answered;
+	throw failure; // no answer: handled by the caller as a connection failure or turned into our own error
+}
+
+async function attemptOnce(call: Call, tries: Tries, attempt: number): Promise<Next> {
+	let answer: RawAnswer;
+	try {
+		answer = await sendWithDeadline(call, requestOptions(call, tries.renewalAsked));
+	} catch (error) {
+		return connectionFailure(call, tries, attempt, error);
+	}
+	if (answer.notRenewed && !tries.renewalAsked) {
+		tries.renewalAsked = true;
+		return { again: true };
+	}
+	if (answer.status >= 300 && answer.status < 400) {
+		// Never followed: X does not redirect API requests, and a redirect is how a stand-in
+		// upstream would collect the credentials (same origin included, for one simple rule).
+		throw xRedirectError(call.ctx.getNode(), answer, {
+			label: call.label,
+			itemIndex: call.itemIndex,
+			target: redirectTarget(answer.headers.location, call.url),
+			from: new URL(call.url).host,
+			secrets: call.secrets(),
+		});
+	}
+	return interpretAnswer(call, tries, attempt, answer);
+}
+
+/** No answer: an idempotent request is sent again while retries are left, else the failure is ours to name. */
+function connectionFailure(call: Call, tries: Tries, attempt: number, error: unknown): Next {
+	const { policy } = call;
+	if (isConnectionError(error) && call.idempotent && tries.retries < policy.maxRetries) {
+		tries.retries++;
+		const wait = backoffMs(tries.retries);
+		call.warn(`X: ${call.label} ${describeFailure(error, call.timeoutMs)}; retry ${tries.retries} of ${policy.maxRetries} in ${wait} ms`);
+		return { again: true, waitMs: wait };
+	}
+	throw xTransportError(call.ctx.getNode(), error, {
+		label: call.label,
+		itemIndex: call.itemIndex,
+		attempts: attempt,
+		connection: isConnectionError(error),
+		timeoutMs: call.timeoutMs,
+		secrets: call.secrets(),
+	});
+}
+
+/** Interpret: X's answer read, then kept, waited for (429, Retry-After), sent again (transient) or turned into an error. */
+function interpretAnswer(call: Call, tries: Tries, attempt: number, answer: RawAnswer): Next {
+	const { ctx, label, itemIndex, policy } = call;
+	const read = interpret(call.request, answer, scrubOf(call.credentials));
+	if ('unreadable' in read) {
+		if (call.idempotent && tries.retries < policy.maxRetries) {
+			tries.retries++;
+			const wait = backoffMs(tries.retries);
+			call.warn(`X: ${label} answered ${answer.status} with ${read.unreadable}; retry ${tries.retries} of ${policy.maxRetries} in ${wait} ms`);
+			return { again: true, waitMs: wait };
+		}
+		throw xUnreadableError(ctx.getNode(), answer, { label, itemIndex, attempts: attempt, what: read.unreadable, secrets: call.secrets() });
+	}
+	const response: XResponse = { status: answer.status, headers: answer.headers, body: read.body };
+	if (response.status < 400) return { done: tries.retries ? { ...response, repeated: true } : response };
+	if (response.status === 429) {
+		// X did not process a rate-limited request, so any method may be sent again.
+		const wait = rateLimitWaitMs(response.headers) ?? backoffMs(attempt);
+		if (tries.waited + wait > policy.maxRateLimitWaitMs) {
+			throw xApiError(ctx.getNode(), response, {
+				label,
+				itemIndex,
+				secrets: call.secrets(),
+				extraHint: `The rate limit resets in ${Math.ceil(wait / 1000)} s, beyond the node's Max Rate Limit Wait (${Math.round(policy.maxRateLimitWaitMs / 1000)} s in all): raise that option or run later.`,
+			});
+		}
+		call.warn(`X: ${label} hit a rate limit (429); waiting ${wait} ms for the window to reset`);
+		tries.waited += wait;
+		return { again: true, waitMs: wait };
+	}
+	if (TRANSIENT_STATUSES.has(response.status) && call.idempotent && tries.retries < policy.maxRetries) {
+		const retryAfter = retryAfterMs(response.headers);
+		if (retryAfter === undefined || tries.waited + retryAfter <= policy.maxRateLimitWaitMs) {
+			tries.retries++;
+			const wait = retryAfter ?? backoffMs(tries.retries);
+			if (retryAfter !== undefined) tries.waited += retryAfter;
+			call.warn(`X: ${label} answered ${response.status}; retry ${tries.retries} of ${policy.maxRetries} in ${wait} ms`);
+			return { again: true, waitMs: wait };
+		}
+	}
+	throw xApiError(ctx.getNode(), response, { label, itemIndex, attempts: attempt, secrets: call.secrets() });
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

@@ -101,43 +101,63 @@ async function runFile(
 	policy: RetryPolicy,
 	report: (json: IDataObject) => void,
 ): Promise<FileTotals> {
-	const totals: FileTotals = { linesRead: 0, headerLines: settings.csv ? 1 : 0, blankLines: 0, usersSent: 0, refused: 0, refusedLines: [], requests: 0, xSuccessCount: 0, xTotalCount: 0, xRefusedUsers: 0, xRefusals: [] };
-	const { prefix, suffix } = frame(operationType, { effective_at: item.values.effective_at, expires_at: item.values.expires_at });
-	const prefixBytes = Buffer.from(prefix, 'utf8');
-	const suffixBytes = Buffer.from(suffix, 'utf8');
-	const ready: Body[] = [];
-	let current: Body | undefined;
-	let failure: Error | undefined;
+	const packer = new BodyPacker(frame(operationType, { effective_at: item.values.effective_at, expires_at: item.values.expires_at }), limits.maxBytes, settings.lineType);
+	return await new FileRun(ctx, item, settings, positions, packer, limiter, policy, report).run();
+}
 
-	const refuse = (line: number, reason: string) => {
-		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
-		totals.refused++;
-		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
-	};
+// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
+// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
+const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
+
+/** Users packed into request bodies as they come, each body at most X's byte limit. */
+class BodyPacker {
+	readonly ready: Body[] = [];
+	private current: Body | undefined;
+	private readonly prefixBytes: Buffer;
+	readonly suffixBytes: Buffer;
+	// One hashed value of one type, {"<type>":["<hash>"]}: the constant bytes copied, the hash written
+	// (no string built per row: over millions of rows the garbage is a large part of the time).
+	private readonly opening: Buffer;
+	/** Bodies begun, and users written into them. */
+	bodies = 0;
+	users = 0;
+
+	constructor(
+		{ prefix, suffix }: { prefix: string; suffix: string },
+		private readonly maxBytes: number,
+		lineType: IdentifierType,
+	) {
+		this.prefixBytes = Buffer.from(prefix, 'utf8');
+		this.suffixBytes = Buffer.from(suffix, 'utf8');
+		this.opening = Buffer.from(`{"${lineType}":["`, 'latin1');
+	}
+
 	/** The body with room for `size` more bytes of user (and its comma), a new one when the current is full. */
-	const bodyFor = (size: number, line: number): Body => {
-		if (current && current.length + 1 + size + suffixBytes.length > limits.maxBytes) {
-			ready.push(current);
+	private bodyFor(size: number, line: number): Body {
+		let current = this.current;
+		if (current && current.length + 1 + size + this.suffixBytes.length > this.maxBytes) {
+			this.ready.push(current);
 			current = undefined;
 		}
 		if (!current) {
-			current = { number: ++totals.requests, buffer: Buffer.allocUnsafe(limits.maxBytes), length: prefixBytes.length, users: 0, firstLine: line, lastLine: line };
-			prefixBytes.copy(current.buffer);
+			current = { number: ++this.bodies, buffer: Buffer.allocUnsafe(this.maxBytes), length: this.prefixBytes.length, users: 0, firstLine: line, lastLine: line };
+			this.prefixBytes.copy(current.buffer);
 		} else current.buffer[current.length++] = 44; // ,
+		this.current = current;
 		current.users++;
 		current.lastLine = line;
-		totals.usersSent++;
+		this.users++;
 		return current;
-	};
-	const addUser = (json: string, line: number, maybeNonAscii: boolean) => {
-		const body = bodyFor(maybeNonAscii ? Buffer.byteLength(json, 'utf8') : json.length, line);
+	}
+
+	addUser(json: string, line: number, maybeNonAscii: boolean): void {
+		const body = this.bodyFor(maybeNonAscii ? Buffer.byteLength(json, 'utf8') : json.length, line);
 		body.length += body.buffer.write(json, body.length, maybeNonAscii ? 'utf8' : 'latin1');
-	};
-	// One hashed value of one type, {"<type>":["<hash>"]}: the constant bytes copied, the hash written
-	// (no string built per row: over millions of rows the garbage is a large part of the time).
-	const opening = Buffer.from(`{"${settings.lineType}":["`, 'latin1');
-	const addHashed = (hex: string, line: number) => {
-		const body = bodyFor(opening.length + hex.length + 3, line);
+	}
+
+	addHashed(hex: string, line: number): void {
+		const { opening } = this;
+		const body = this.bodyFor(opening.length + hex.length + 3, line);
 		const { buffer } = body;
 		let at = body.length;
 		for (let i = 0; i < opening.length; i++) buffer[at++] = opening[i];
@@ -146,55 +166,140 @@ async function runFile(
 		buffer[at++] = 93; // ]
 		buffer[at++] = 125; // }
 		body.length = at;
-	};
+	}
 
-	// One record: normalized and hashed identifiers as one user object, or a refusal with the reason.
-	const types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
-	// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
-	// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
-	const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
+	/** The last body, however full, ready to send. */
+	finish(): void {
+		if (this.current) this.ready.push(this.current);
+		this.current = undefined;
+	}
+}
+
+/** One file: read as a stream, each record hashed into the packer's bodies, the bodies sent as they fill. */
+class FileRun {
+	private readonly totals: FileTotals;
+	private readonly types: IdentifierType[];
+	private headerFields = 0;
+	private failure: Error | undefined;
+	private readonly inFlight = new Set<Promise<void>>();
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly item: CheckedItem,
+		private readonly settings: FileSettings,
+		private readonly positions: number[],
+		private readonly packer: BodyPacker,
+		private readonly limiter: StartRateLimiter,
+		private readonly policy: RetryPolicy,
+		private readonly report: (json: IDataObject) => void,
+	) {
+		this.totals = { linesRead: 0, headerLines: settings.csv ? 1 : 0, blankLines: 0, usersSent: 0, refused: 0, refusedLines: [], requests: 0, xSuccessCount: 0, xTotalCount: 0, xRefusedUsers: 0, xRefusals: [] };
+		this.types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
+	}
+
+	async run(): Promise<FileTotals> {
+		const { settings, packer } = this;
+		const onUnreadable = (line: number, reason: string) => {
+			this.totals.linesRead++;
+			this.refuse(line, reason);
+		};
+		const splitter = new LineRecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, (fields, line) => this.onRecord(fields, line), onUnreadable);
+		let lastYield = Date.now();
+		const chunks = fileText(this.ctx, this.item.itemIndex, settings);
+		try {
+			for await (const piece of chunks) {
+				splitter.push(piece);
+				if (packer.ready.length) await this.drain(false);
+				if (this.failure) break;
+				if (Date.now() - lastYield > YIELD_AFTER_MS) {
+					await sleep(0);
+					lastYield = Date.now();
+				}
+			}
+			if (!this.failure) {
+				splitter.end();
+				packer.finish();
+				await this.drain(true);
+			}
+		} catch (error) {
+			this.failure ??= error as Error;
+		} finally {
+			await chunks.return(undefined);
+			while (this.inFlight.size) await Promise.race(this.inFlight);
+		}
+		this.totals.requests = packer.bodies;
+		this.totals.usersSent = packer.users;
+		if (this.failure) throw this.failed(this.failure);
+		return this.totals;
+	}
+
+	/** The run's error, saying that sending the file again is safe. */
+	private failed(failure: Error): Error {
+		const sent = `X had counted ${this.totals.xTotalCount} users of this file before (see the request summaries); sending the file again is safe, as adding or removing the same users again changes nothing.`;
+		if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
+			const error = failure as Error & { description?: string };
+			error.description = `${error.description ?? ''} ${sent}`.trim();
+			return error;
+		}
+		const error = inputError(runNode(this.ctx), this.item.itemIndex, 'Input Binary Field (binaryPropertyName)', `holds a file that cannot be read: ${failure.message}`);
+		error.description = sent;
+		return error;
+	}
+
+	private refuse(line: number, reason: string): void {
+		const { totals } = this;
+		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${this.settings.encoding}: set the one the file was saved in)`;
+		totals.refused++;
+		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
+	}
+
 	// UTF-8 read as Windows-1252 gives valid but wrong text (café as cafÃ©): refused like U+FFFD.
-	const hash = (type: IdentifierType, raw: string) =>
-		settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
-	let headerFields = 0;
-	const onRecord = (fields: string[], line: number) => {
-		totals.linesRead++;
-		if (!settings.csv) {
-			let raw = fields[0];
-			// A one-per-line value may come quoted: "a@b.com".
-			if (raw.length > 1 && raw.charCodeAt(0) === 34 && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
-			if (raw.trim() === '') {
-				totals.blankLines++;
-				return;
-			}
-			const plain = settings.lineType === 'email' ? hashPlainEmail(raw) : undefined;
-			if (plain) {
-				addHashed(plain, line);
-				return;
-			}
-			const { value, rule } = hash(settings.lineType, raw);
-			if (rule) refuse(line, `${settings.lineType} ${rule}`);
-			else if (settings.lineType === 'partner_user_id') addUser(`{${userJson(settings.lineType, [value!])}}`, line, true);
-			else addHashed(value!, line);
+	private hash(type: IdentifierType, raw: string): { value?: string; rule?: string } {
+		return this.settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
+	}
+
+	/** One record: normalized and hashed identifiers as one user object, or a refusal with the reason. */
+	private onRecord(fields: string[], line: number): void {
+		this.totals.linesRead++;
+		if (!this.settings.csv) this.onLine(fields[0], line);
+		else if (this.totals.linesRead === 1) this.headerFields = fields.length; // the header row
+		else this.onRow(fields, line);
+	}
+
+	private onLine(raw: string, line: number): void {
+		const { lineType } = this.settings;
+		// A one-per-line value may come quoted: "a@b.com".
+		if (raw.length > 1 && raw.charCodeAt(0) === 34 && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
+		if (raw.trim() === '') {
+			this.totals.blankLines++;
 			return;
 		}
-		if (totals.linesRead === 1) {
-			headerFields = fields.length; // the header row
+		const plain = lineType === 'email' ? hashPlainEmail(raw) : undefined;
+		if (plain) {
+			this.packer.addHashed(plain, line);
 			return;
 		}
-		if (fields.length !== headerFields) {
-			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
+		const { value, rule } = this.hash(lineType, raw);
+		if (rule) this.refuse(line, `${lineType} ${rule}`);
+		else if (lineType === 'partner_user_id') this.packer.addUser(`{${userJson(lineType, [value!])}}`, line, true);
+		else this.packer.addHashed(value!, line);
+	}
+
+	private onRow(fields: string[], line: number): void {
+		const { settings, types, positions } = this;
+		if (fields.length !== this.headerFields) {
+			if (fields.every((f) => f.trim() === '')) this.totals.blankLines++;
 			// Values would be read from the wrong columns: a delimiter inside a value that is not quoted?
-			else refuse(line, `has ${fields.length} fields where the header row has ${headerFields} (a delimiter inside a value that is not quoted?)`);
+			else this.refuse(line, `has ${fields.length} fields where the header row has ${this.headerFields} (a delimiter inside a value that is not quoted?)`);
 			return;
 		}
 		const byType = new Map<string, string[]>();
 		for (let n = 0; n < types.length; n++) {
 			const raw = fields[positions[n]];
 			if (raw === undefined || raw.trim() === '') continue;
-			const { value, rule } = hash(types[n], raw);
+			const { value, rule } = this.hash(types[n], raw);
 			if (rule) {
-				refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
+				this.refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
 				return;
 			}
 			const list = byType.get(types[n]);
@@ -202,111 +307,73 @@ async function runFile(
 			else byType.set(types[n], [value!]);
 		}
 		if (byType.size === 0) {
-			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
-			else refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
+			if (fields.every((f) => f.trim() === '')) this.totals.blankLines++;
+			else this.refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
 			return;
 		}
-		addUser(`{${[...byType].map(([type, values]) => userJson(type, values)).join(',')}}`, line, byType.has('partner_user_id'));
-	};
+		this.packer.addUser(`{${[...byType].map(([type, values]) => userJson(type, values)).join(',')}}`, line, byType.has('partner_user_id'));
+	}
 
-	const inFlight = new Set<Promise<void>>();
-	const send = (body: Body) => {
+	private async drain(all: boolean): Promise<void> {
+		const { ready } = this.packer;
+		while (ready.length && !this.failure) {
+			while (this.inFlight.size >= IN_FLIGHT) await Promise.race(this.inFlight);
+			if (this.failure) break;
+			this.send(ready.shift()!);
+		}
+		if (all) while (this.inFlight.size) await Promise.race(this.inFlight);
+	}
+
+	private send(body: Body): void {
 		// The body goes as these exact bytes (n8n passes a Buffer through): the users are JSON text already.
+		const { suffixBytes } = this.packer;
 		suffixBytes.copy(body.buffer, body.length);
 		const bytes = body.buffer.subarray(0, body.length + suffixBytes.length);
-		const request = { ...item.request, body: bytes as unknown as IDataObject, idempotent: true };
-		const users = body.users;
-		const task = (async () => {
-			for (let attempt = 1; ; attempt++) {
-				await limiter.acquire();
-				const envelope = (await adsRequest(ctx, request, policy)) as IDataObject & { data: unknown };
-				const counted = answerCounts(envelope.data);
-				if ('problem' in counted) {
-					throw xApiError(ctx.getNode(), { status: 200, body: envelope }, { label: `POST request ${body.number} (lines ${body.firstLine}-${body.lastLine})`, message: `${counted.problem}: ${users} users sent, not confirmed` });
-				}
-				const { success, total } = counted;
-				const errors = operationErrorsOf(envelope.operation_errors);
-				// X counts users: all of them, and applies all unless it refused the operation.
-				const expected = errors.length ? 0 : users;
-				const exact = total === users && success === expected;
-				if (!exact && attempt <= COUNT_RETRIES) {
-					ctx.logger.warn(`X: audience file request ${body.number} counted ${success} of ${total} for ${users} users sent (${expected} expected); sending it again (${attempt} of ${COUNT_RETRIES})`);
-					continue;
-				}
-				if (!exact) {
-					throw xApiError(ctx.getNode(), { status: 200, body: envelope }, {
-						label: `POST request ${body.number} (lines ${body.firstLine}-${body.lastLine})`,
-						message: `X counted ${success} of ${total} users for the ${users} sent, after ${attempt} attempts`,
-					});
-				}
-				totals.xSuccessCount += success;
-				totals.xTotalCount += total;
-				if (errors.length) {
-					totals.xRefusedUsers += users;
-					totals.xRefusals.push({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, errors: errors as IDataObject[] });
-				}
-				report({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, bytes: bytes.length, success_count: success, total_count: total, attempts: attempt, ...(errors.length ? { status: 'ERROR', errors: errors as IDataObject[] } : { status: 'OK' }) });
-				return;
-			}
-		})().then(
+		const task = this.confirmed(body, bytes).then(
 			() => undefined,
 			(error: unknown) => {
-				failure ??= error as Error;
+				this.failure ??= error as Error;
 			},
 		);
-		const tracked = task.finally(() => inFlight.delete(tracked));
-		inFlight.add(tracked);
-	};
-	const drain = async (all: boolean) => {
-		while (ready.length && !failure) {
-			while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-			if (failure) break;
-			send(ready.shift()!);
-		}
-		if (all) while (inFlight.size) await Promise.race(inFlight);
-	};
+		const tracked = task.finally(() => this.inFlight.delete(tracked));
+		this.inFlight.add(tracked);
+	}
 
-	const onUnreadable = (line: number, reason: string) => {
-		totals.linesRead++;
-		refuse(line, reason);
-	};
-	const splitter = new LineRecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord, onUnreadable);
-	let lastYield = Date.now();
-	const chunks = fileText(ctx, item.itemIndex, settings);
-	try {
-		for await (const piece of chunks) {
-			splitter.push(piece);
-			if (ready.length) await drain(false);
-			if (failure) break;
-			if (Date.now() - lastYield > YIELD_AFTER_MS) {
-				await sleep(0);
-				lastYield = Date.now();
+	/** Sends one body until X's counts match the users sent (or refuse the operation), then reports it. */
+	private async confirmed(body: Body, bytes: Buffer): Promise<void> {
+		const { ctx, totals } = this;
+		const request = { ...this.item.request, body: bytes as unknown as IDataObject, idempotent: true };
+		const users = body.users;
+		const label = `POST request ${body.number} (lines ${body.firstLine}-${body.lastLine})`;
+		for (let attempt = 1; ; attempt++) {
+			await this.limiter.acquire();
+			const envelope = (await adsRequest(ctx, request, this.policy)) as IDataObject & { data: unknown };
+			const counted = answerCounts(envelope.data);
+			if ('problem' in counted) {
+				throw xApiError(ctx.getNode(), { status: 200, body: envelope }, { label, message: `${counted.problem}: ${users} users sent, not confirmed` });
 			}
+			const { success, total } = counted;
+			const errors = operationErrorsOf(envelope.operation_errors);
+			// X counts users: all of them, and applies all unless it refused the operation.
+			const expected = errors.length ? 0 : users;
+			const exact = total === users && success === expected;
+			if (!exact && attempt <= COUNT_RETRIES) {
+				ctx.logger.warn(`X: audience file request ${body.number} counted ${success} of ${total} for ${users} users sent (${expected} expected); sending it again (${attempt} of ${COUNT_RETRIES})`);
+				continue;
+			}
+			if (!exact) {
+				throw xApiError(ctx.getNode(), { status: 200, body: envelope }, { label, message: `X counted ${success} of ${total} users for the ${users} sent, after ${attempt} attempts` });
+			}
+			totals.xSuccessCount += success;
+			totals.xTotalCount += total;
+			if (errors.length) {
+				totals.xRefusedUsers += users;
+				totals.xRefusals.push({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, errors: errors as IDataObject[] });
+			}
+			this.report({ request: body.number, firstLine: body.firstLine, lastLine: body.lastLine, users, bytes: bytes.length, success_count: success, total_count: total, attempts: attempt, ...(errors.length ? { status: 'ERROR', errors: errors as IDataObject[] } : { status: 'OK' }) });
+			return;
 		}
-		if (!failure) {
-			splitter.end();
-			if (current) ready.push(current);
-			current = undefined;
-			await drain(true);
-		}
-	} catch (error) {
-		failure ??= error as Error;
-	} finally {
-		await chunks.return(undefined);
-		while (inFlight.size) await Promise.race(inFlight);
 	}
-	if (failure) {
-		const sent = `X had counted ${totals.xTotalCount} users of this file before (see the request summaries); sending the file again is safe, as adding or removing the same users again changes nothing.`;
-		if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
-			const error = failure as Error & { description?: string };
-			error.description = `${error.description ?? ''} ${sent}`.trim();
-			throw error;
-		}
-		const error = inputError(runNode(ctx), item.itemIndex, 'Input Binary Field (binaryPropertyName)', `holds a file that cannot be read: ${failure.message}`);
-		error.description = sent;
-		throw error;
-	}
-	return totals;
 }
 
 // ---- The endpoint in file mode --------------------------------------------------------------------

@@ -185,158 +185,200 @@ export async function runJobs(
 	wait: WaitOptions,
 	options: { createOnly?: boolean; counts?: JobCounts } = {},
 ): Promise<{ answers: StatsAnswer[]; jobs: IDataObject[] }> {
-	const itemIndex = base.itemIndex ?? 0;
-	const counts = options.counts ?? { created: 0, polls: 0, downloads: 0 };
-	const answers: StatsAnswer[] = new Array(queries.length);
-	const created: IDataObject[] = new Array(queries.length);
-	const attempts = new Array<number>(queries.length).fill(0);
-	const todo = queries.map((_, i) => i);
-	const active = new Map<string, Active>();
-	let remaining: number | undefined;
-	let done = 0;
-	const started = Date.now();
-	let lastPoll = started;
-	const noUrlSeen = new Set<string>();
-	/** Every job ID X gave this run, with the query it answers: one ID never answers two queries. */
-	const owners = new Map<string, number>();
-	const budget = resultBudget();
-	/** X's slot count for the account (its header) and how many creations X refused for want of a slot. */
-	let slotLimit: number | undefined;
-	let refusals = 0;
+	return await new JobRun(ctx, base, queries, policy, wait, options).run();
+}
 
-	const recreate = (spec: number, id: string, why: string) => {
-		if (attempts[spec] > wait.recreate) {
-			throw new NodeOperationError(ctx.getNode(), `X's report job ${id} ${why}, also after ${attempts[spec]} attempts`, {
-				itemIndex,
-				description: `Job parameters: ${JSON.stringify(queries[spec])}`,
+/** One run of report jobs: what is still to create, what X is processing, what was answered. */
+class JobRun {
+	private readonly itemIndex: number;
+	private readonly counts: JobCounts;
+	private readonly answers: StatsAnswer[];
+	private readonly created: IDataObject[];
+	private readonly attempts: number[];
+	private readonly todo: number[];
+	private readonly active = new Map<string, Active>();
+	private remaining: number | undefined;
+	private done = 0;
+	private readonly started = Date.now();
+	private lastPoll = this.started;
+	private readonly noUrlSeen = new Set<string>();
+	/** Every job ID X gave this run, with the query it answers: one ID never answers two queries. */
+	private readonly owners = new Map<string, number>();
+	private readonly budget = resultBudget();
+	/** X's slot count for the account (its header) and how many creations X refused for want of a slot. */
+	private slotLimit: number | undefined;
+	private refusals = 0;
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly base: XRequest,
+		private readonly queries: IDataObject[],
+		private readonly policy: RetryPolicy,
+		private readonly wait: WaitOptions,
+		private readonly options: { createOnly?: boolean; counts?: JobCounts },
+	) {
+		this.itemIndex = base.itemIndex ?? 0;
+		this.counts = options.counts ?? { created: 0, polls: 0, downloads: 0 };
+		this.answers = new Array(queries.length);
+		this.created = new Array(queries.length);
+		this.attempts = new Array<number>(queries.length).fill(0);
+		this.todo = queries.map((_, i) => i);
+	}
+
+	async run(): Promise<{ answers: StatsAnswer[]; jobs: IDataObject[] }> {
+		const { active, todo, options, wait } = this;
+		while (this.done < this.queries.length) {
+			await this.startWhatFits();
+			if (options.createOnly && !todo.length) break;
+			if (!active.size) {
+				if (!todo.length) break;
+				// X says the account has no slot free, for jobs that are not ours: wait for one.
+				this.remaining = undefined;
+			}
+			if (Date.now() - this.started > wait.maxWaitMs) throw this.timedOut();
+			// The longer the jobs take, the longer the pause (half the time waited so far), so checks stay few.
+			const pause = Math.min(wait.maxPollMs, Math.max(wait.firstPollMs, (Date.now() - this.started) / 2) - (Date.now() - this.lastPoll));
+			if (pause > 0) await sleep(pause);
+			this.lastPoll = Date.now();
+			if (!active.size) continue;
+			const finished = await this.poll();
+			if (options.createOnly) {
+				// Only slots are waited for: a finished job is done with.
+				for (const entry of finished) {
+					active.delete(jobId(entry.job));
+					this.done++;
+				}
+				continue;
+			}
+			await this.download(finished);
+		}
+		return { answers: this.answers, jobs: this.created };
+	}
+
+	/** Start what the limit allows: X's remaining count for the account, at most 100 of ours. */
+	private async startWhatFits(): Promise<void> {
+		for (;;) {
+			// Until X's header has told how many slots are free, one job at a time.
+			const free = Math.min(ANALYTICS_LIMITS.concurrentJobs - this.active.size, this.remaining ?? 1, CREATES_IN_FLIGHT, this.todo.length);
+			if (free <= 0) break;
+			const told = await Promise.all(this.todo.splice(0, free).map(async (spec) => await this.create(spec)));
+			// Each answer counts the jobs processing when it was made: the smallest is the latest.
+			const known = told.filter((n): n is number => n !== undefined);
+			this.remaining = known.length ? Math.min(...known) : this.remaining === undefined ? undefined : this.remaining - free;
+		}
+	}
+
+	private recreate(spec: number, id: string, why: string): void {
+		if (this.attempts[spec] > this.wait.recreate) {
+			throw new NodeOperationError(this.ctx.getNode(), `X's report job ${id} ${why}, also after ${this.attempts[spec]} attempts`, {
+				itemIndex: this.itemIndex,
+				description: `Job parameters: ${JSON.stringify(this.queries[spec])}`,
 			});
 		}
-		ctx.logger.warn(`X: report job ${id} ${why}; creating it again (attempt ${attempts[spec] + 1})`);
-		todo.unshift(spec);
-	};
-	const again = (entry: Active, why: string) => {
-		active.delete(jobId(entry.job));
-		recreate(entry.spec, jobId(entry.job), why);
-	};
+		this.ctx.logger.warn(`X: report job ${id} ${why}; creating it again (attempt ${this.attempts[spec] + 1})`);
+		this.todo.unshift(spec);
+	}
 
-	const create = async (spec: number): Promise<number | undefined> => {
-		attempts[spec]++;
+	private again(entry: Active, why: string): void {
+		this.active.delete(jobId(entry.job));
+		this.recreate(entry.spec, jobId(entry.job), why);
+	}
+
+	private async create(spec: number): Promise<number | undefined> {
+		const { ctx, queries, itemIndex } = this;
+		this.attempts[spec]++;
 		// Creating a job twice is harmless (the same numbers), so a lost answer may be sent again.
-		const response = await xRequest(ctx, { ...base, method: 'POST', qs: queries[spec], idempotent: true }, policy).catch((error: unknown) => {
+		const response = await xRequest(ctx, { ...this.base, method: 'POST', qs: queries[spec], idempotent: true }, this.policy).catch((error: unknown) => {
 			if (!isTooManyJobs(error)) throw error;
 			return undefined;
 		});
 		if (!response) {
 			// Every slot is taken, by our jobs or another client's (a workflow, X's UI, a connector): wait for one.
-			attempts[spec]--;
-			refusals++;
-			todo.unshift(spec);
-			ctx.logger.info(`X: no report job slot free for the account (TOO_MANY_JOBS; ${active.size} of ours processing${slotLimit !== undefined ? `, X's limit ${slotLimit}` : ''}); waiting for one`);
+			this.attempts[spec]--;
+			this.refusals++;
+			this.todo.unshift(spec);
+			ctx.logger.info(`X: no report job slot free for the account (TOO_MANY_JOBS; ${this.active.size} of ours processing${this.slotLimit !== undefined ? `, X's limit ${this.slotLimit}` : ''}); waiting for one`);
 			return 0;
 		}
-		slotLimit = headerCount(response.headers, 'x-concurrent-job-limit') ?? slotLimit;
-		counts.created++;
+		this.slotLimit = headerCount(response.headers, 'x-concurrent-job-limit') ?? this.slotLimit;
+		this.counts.created++;
 		const job = ((response.body as IDataObject)?.data ?? {}) as IDataObject;
 		const id = jobId(job);
 		if (!/^\d{1,20}$/.test(id)) {
 			throw new NodeOperationError(ctx.getNode(), `X's answer to a report job creation has no job ID (id_str: ${JSON.stringify(job.id_str)}, id: ${JSON.stringify(job.id)})`, { itemIndex });
 		}
-		const owner = owners.get(id);
+		const owner = this.owners.get(id);
 		if (owner !== undefined && owner !== spec) {
 			// Its file answers the other query: this one needs a job of its own, or its rows would be the other's.
-			recreate(spec, id, `was X's answer to two different creations (this run already has it for ${describeQuery(queries[owner])})`);
+			this.recreate(spec, id, `was X's answer to two different creations (this run already has it for ${describeQuery(queries[owner])})`);
 		} else if (!answersQuery(job, queries[spec])) {
-			recreate(spec, id, `is for other parameters than were sent (${describeQuery(job)} for ${describeQuery(queries[spec])})`);
+			this.recreate(spec, id, `is for other parameters than were sent (${describeQuery(job)} for ${describeQuery(queries[spec])})`);
 		} else {
-			owners.set(id, spec);
-			created[spec] = exactJob(job);
-			active.set(id, { spec, job, attempts: attempts[spec] });
+			this.owners.set(id, spec);
+			this.created[spec] = exactJob(job);
+			this.active.set(id, { spec, job, attempts: this.attempts[spec] });
 		}
 		return remainingOf(response.headers);
-	};
+	}
 
-	while (done < queries.length) {
-		// Start what the limit allows: X's remaining count for the account, at most 100 of ours.
-		for (;;) {
-			// Until X's header has told how many slots are free, one job at a time.
-			const free = Math.min(ANALYTICS_LIMITS.concurrentJobs - active.size, remaining ?? 1, CREATES_IN_FLIGHT, todo.length);
-			if (free <= 0) break;
-			const told = await Promise.all(todo.splice(0, free).map(create));
-			// Each answer counts the jobs processing when it was made: the smallest is the latest.
-			const known = told.filter((n): n is number => n !== undefined);
-			remaining = known.length ? Math.min(...known) : remaining === undefined ? undefined : remaining - free;
-		}
-		if (options.createOnly && !todo.length) break;
-		if (!active.size) {
-			if (!todo.length) break;
-			// X says the account has no slot free, for jobs that are not ours: wait for one.
-			remaining = undefined;
-		}
-		const elapsed = Date.now() - started;
-		if (elapsed > wait.maxWaitMs) {
-			const open = [...active.values()].map((a) => `${jobId(a.job)} (${String(a.job.status)})`);
-			const slots =
-				refusals && todo.length
-					? ` ${todo.length} job(s) were never created: X refused ${refusals} creation(s) with TOO_MANY_JOBS, every concurrent-job slot of the account taken${slotLimit !== undefined ? ` (X's limit: ${slotLimit})` : ''}, ${active.size} by this report and ${active.size ? 'the rest' : 'all'} by other clients (another workflow, X Ads Manager, a connector). Let their jobs finish or run this report when they do, or raise Max Wait.`
-					: '';
-			throw new NodeOperationError(ctx.getNode(), `X's report jobs did not finish within ${duration(wait.maxWaitMs)}`, {
-				itemIndex,
-				description: `Still open: ${open.join(', ') || 'none of ours (the account had no job slot free)'}. Read them later with Analytics > Get Report Jobs, or raise Max Wait.${slots}`,
-			});
-		}
-		// The longer the jobs take, the longer the pause (half the time waited so far), so checks stay few.
-		const pause = Math.min(wait.maxPollMs, Math.max(wait.firstPollMs, (Date.now() - started) / 2) - (Date.now() - lastPoll));
-		if (pause > 0) await sleep(pause);
-		lastPoll = Date.now();
-		if (!active.size) continue;
+	private timedOut(): NodeOperationError {
+		const { active, todo, refusals, slotLimit, wait } = this;
+		const open = [...active.values()].map((a) => `${jobId(a.job)} (${String(a.job.status)})`);
+		const slots =
+			refusals && todo.length
+				? ` ${todo.length} job(s) were never created: X refused ${refusals} creation(s) with TOO_MANY_JOBS, every concurrent-job slot of the account taken${slotLimit !== undefined ? ` (X's limit: ${slotLimit})` : ''}, ${active.size} by this report and ${active.size ? 'the rest' : 'all'} by other clients (another workflow, X Ads Manager, a connector). Let their jobs finish or run this report when they do, or raise Max Wait.`
+				: '';
+		return new NodeOperationError(this.ctx.getNode(), `X's report jobs did not finish within ${duration(wait.maxWaitMs)}`, {
+			itemIndex: this.itemIndex,
+			description: `Still open: ${open.join(', ') || 'none of ours (the account had no job slot free)'}. Read them later with Analytics > Get Report Jobs, or raise Max Wait.${slots}`,
+		});
+	}
 
+	/** Asks X for the status of every job of ours; returns those with a file to download. */
+	private async poll(): Promise<Active[]> {
+		const { ctx, active } = this;
 		const finished: Active[] = [];
 		for (const ids of chunk([...active.keys()], ANALYTICS_LIMITS.jobsPerPoll)) {
-			const response = await xRequest(ctx, { ...base, method: 'GET', qs: { job_ids: ids.join(',') } }, policy);
-			counts.polls++;
-			remaining = remainingOf(response.headers) ?? remaining;
+			const response = await xRequest(ctx, { ...this.base, method: 'GET', qs: { job_ids: ids.join(',') } }, this.policy);
+			this.counts.polls++;
+			this.remaining = remainingOf(response.headers) ?? this.remaining;
 			for (const job of (((response.body as IDataObject)?.data ?? []) as IDataObject[])) {
 				const entry = active.get(jobId(job));
 				if (!entry) continue;
 				entry.job = job;
 				const status = String(job.status);
 				if (status === 'SUCCESS' && job.url) finished.push(entry);
-				else if (status === 'SUCCESS' && !noUrlSeen.has(jobId(job))) {
-					noUrlSeen.add(jobId(job));
+				else if (status === 'SUCCESS' && !this.noUrlSeen.has(jobId(job))) {
+					this.noUrlSeen.add(jobId(job));
 					ctx.logger.warn(`X: report job ${jobId(job)} succeeded without a download URL yet; checking again`);
-				} else if (status === 'FAILED') again(entry, 'FAILED');
+				} else if (status === 'FAILED') this.again(entry, 'FAILED');
 				else if (status === 'CANCELLED') {
-					throw new NodeOperationError(ctx.getNode(), `X's report job ${jobId(job)} was cancelled`, { itemIndex });
+					throw new NodeOperationError(ctx.getNode(), `X's report job ${jobId(job)} was cancelled`, { itemIndex: this.itemIndex });
 				}
 			}
 		}
-		if (options.createOnly) {
-			// Only slots are waited for: a finished job is done with.
-			for (const entry of finished) {
-				active.delete(jobId(entry.job));
-				done++;
-			}
-			continue;
-		}
+		return finished;
+	}
+
+	private async download(finished: Active[]): Promise<void> {
 		await Promise.all(
 			chunk(finished, Math.ceil(finished.length / DOWNLOADS_IN_FLIGHT) || 1).map(async (group) => {
 				for (const entry of group) {
 					if (isExpired(entry.job, Date.now())) {
-						again(entry, 'expired before its file was downloaded');
+						this.again(entry, 'expired before its file was downloaded');
 						continue;
 					}
-					counts.downloads++;
-					const answer = await downloadResult(ctx, entry.job, policy, itemIndex, budget);
+					this.counts.downloads++;
+					const answer = await downloadResult(this.ctx, entry.job, this.policy, this.itemIndex, this.budget);
 					if (answer === 'expired') {
-						again(entry, 'has a file X no longer serves (expired)');
+						this.again(entry, 'has a file X no longer serves (expired)');
 						continue;
 					}
-					active.delete(jobId(entry.job));
-					answers[entry.spec] = answer;
-					done++;
+					this.active.delete(jobId(entry.job));
+					this.answers[entry.spec] = answer;
+					this.done++;
 				}
 			}),
 		);
 	}
-	return { answers, jobs: created };
 }

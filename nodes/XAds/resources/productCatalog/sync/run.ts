@@ -148,217 +148,256 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 
 /** Runs one sync of one feed into one catalog; returns the summary and the per-product records. */
 export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, itemIndex: number, options: SyncOptions, policy: RetryPolicy): Promise<{ summary: IDataObject; products: IDataObject[] }> {
-	const node = runNode(ctx);
-	const [listRequest, upsertRequest, deleteRequest] = (['getAll', 'upsert', 'delete'] as const).map((operation) => productRequest(operation, catalogId, itemIndex));
-	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
-	const index = new ProductIndex();
-	const products: IDataObject[] = [];
-	const refusedRows: IDataObject[] = [];
-	const xRefusals: IDataObject[] = [];
-	const deleteFailures: IDataObject[] = [];
-	let refused = 0;
-	let rows = 0;
-	/** A product (or product key) sent that X's answer is silent about: counted apart, so the counts say they do not add up. */
-	const unanswered = (line?: number, id?: string, key?: string) => {
-		counts.unanswered++;
-		if (options.outputProducts) products.push({ ...(line !== undefined ? { [feed.unit]: line } : {}), ...(id !== undefined ? { id } : {}), ...(key !== undefined ? { product_key: key } : {}), action: 'unanswered', message: 'X\'s answer names no result for it' });
-	};
-	const applied = () =>
-		`created ${counts.created}, updated ${counts.updated}, deleted ${counts.deleted} (X answered ${counts.upsertRequests} upsert and ${counts.deleteRequests} delete requests)`;
+	return await new SyncRun(ctx, catalogId, feed, itemIndex, options, policy).run();
+}
 
+type Batch = Array<{ values: IDataObject; line: number }>;
+
+/** The plan: what X holds (inX), what is sent, kept, left as it is, deleted; the Dry Run's lists of ids. */
+interface Plan {
+	inX: number;
+	toCreate: number;
+	toUpdate: number;
+	unchanged: number;
+	keptRefused: number;
+	deleteKeys: string[];
+	planned: Record<'create' | 'update' | 'delete' | 'unchanged', string[]>;
+}
+
+/** One sync: 1. read X's catalog and the feed, 2. plan, 3. refuse an unsafe plan, 4. send, 5. delete. */
+class SyncRun {
+	private readonly node: ReturnType<typeof runNode>;
+	private readonly listRequest: XRequest;
+	private readonly upsertRequest: XRequest;
+	private readonly deleteRequest: XRequest;
+	private readonly counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
+	private readonly index = new ProductIndex();
+	private readonly products: IDataObject[] = [];
+	private readonly refusedRows: IDataObject[] = [];
+	private readonly xRefusals: IDataObject[] = [];
+	private readonly deleteFailures: IDataObject[] = [];
+	private refused = 0;
+	private rows = 0;
 	// Requests in flight; the first failure stops sending (the others are waited for).
-	const inFlight = new Set<Promise<void>>();
-	let failure: Error | undefined;
-	const track = (work: () => Promise<void>) => {
-		const task = work().catch((error: unknown) => {
-			failure ??= error as Error;
-		});
-		const tracked = task.finally(() => inFlight.delete(tracked));
-		inFlight.add(tracked);
-	};
+	private readonly inFlight = new Set<Promise<void>>();
+	private failure: Error | undefined;
+	private lastYield = Date.now();
 
-	try {
-		// 1. What X holds and what the feed holds, read at the same time: the listing waits for X
-		// page after page (each cursor comes with the page before), the feed's rows are checked and
-		// fingerprinted meanwhile. Nothing is decided, nothing written, before both have ended.
-		const refuse = (line: number, reason: string, id?: string) => {
-			refused++;
-			if (refusedRows.length < LISTED) refusedRows.push({ [feed.unit]: line, ...(id !== undefined ? { id } : {}), reason });
-		};
-		const check = (raw: IDataObject): IDataObject => {
-			const fail = (field: string, rule: string): never => {
-				throw new RowRefusal(`${field} ${rule}`);
-			};
-			const values = checkFields(productFields, raw, 'micro', fail);
-			checkProduct(values, fail);
-			return values;
-		};
-		let lastYield = Date.now();
-		const breathe = async () => {
-			if (Date.now() - lastYield > YIELD_AFTER_MS) {
-				await sleep(0);
-				lastYield = Date.now();
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly catalogId: string,
+		private readonly feed: Feed,
+		private readonly itemIndex: number,
+		private readonly options: SyncOptions,
+		private readonly policy: RetryPolicy,
+	) {
+		this.node = runNode(ctx);
+		[this.listRequest, this.upsertRequest, this.deleteRequest] = (['getAll', 'upsert', 'delete'] as const).map((operation) => productRequest(operation, catalogId, itemIndex));
+	}
+
+	async run(): Promise<{ summary: IDataObject; products: IDataObject[] }> {
+		const { options } = this;
+		try {
+			const { listed, blankLines, ignoredColumns } = await this.readBoth();
+			const plan = this.plan();
+			const summary = this.planSummary(plan, listed, blankLines, ignoredColumns);
+			const refusal = this.refusalOf(plan);
+			if (options.dryRun) {
+				// The plan is shown even when the sync would be refused: that is when it is most wanted.
+				const { counts } = this;
+				return {
+					summary: { ...summary, ...(refusal ? { wouldBeRefused: refusal.message } : {}), plan: plan.planned, ...planMore(plan), requests: { list: counts.listRequests, upsert: 0, delete: 0, total: counts.listRequests } },
+					products: options.outputProducts ? plannedProducts(this.index) : [],
+				};
 			}
+			if (refusal) throw refusal;
+			await this.sendPlanned();
+			await this.deleteGone(plan.deleteKeys);
+			return { summary: this.finalSummary(summary, plan, listed.unreadable), products: this.products };
+		} catch (error) {
+			throw await this.stopped(error);
+		}
+	}
+
+	/** A product (or product key) sent that X's answer is silent about: counted apart, so the counts say they do not add up. */
+	private unanswered(line?: number, id?: string, key?: string): void {
+		this.counts.unanswered++;
+		if (this.options.outputProducts) this.products.push({ ...(line !== undefined ? { [this.feed.unit]: line } : {}), ...(id !== undefined ? { id } : {}), ...(key !== undefined ? { product_key: key } : {}), action: 'unanswered', message: 'X\'s answer names no result for it' });
+	}
+
+	private track(work: () => Promise<void>): void {
+		const task = work().catch((error: unknown) => {
+			this.failure ??= error as Error;
+		});
+		const tracked = task.finally(() => this.inFlight.delete(tracked));
+		this.inFlight.add(tracked);
+	}
+
+	/** Waits for a free slot; false once a request failed (nothing more is sent). */
+	private async slot(): Promise<boolean> {
+		while (this.inFlight.size >= this.options.concurrency && !this.failure) await Promise.race(this.inFlight);
+		return !this.failure;
+	}
+
+	private async breathe(): Promise<void> {
+		if (Date.now() - this.lastYield > YIELD_AFTER_MS) {
+			await sleep(0);
+			this.lastYield = Date.now();
+		}
+	}
+
+	private refuse(line: number, reason: string, id?: string): void {
+		this.refused++;
+		if (this.refusedRows.length < LISTED) this.refusedRows.push({ [this.feed.unit]: line, ...(id !== undefined ? { id } : {}), reason });
+	}
+
+	private check(raw: IDataObject): IDataObject {
+		const fail = (field: string, rule: string): never => {
+			throw new RowRefusal(`${field} ${rule}`);
 		};
-		const readRow = (raw: IDataObject | undefined, line: number, unreadable?: string) => {
-			rows++;
-			const id = raw && (typeof raw.id === 'string' || typeof raw.id === 'number') ? String(raw.id) : undefined;
-			// A row that names an id keeps X's product even when refused: only an absent id is deleted.
-			const n = id === undefined ? undefined : index.entry(id);
-			if (n !== undefined && index.flags[n] & SEEN) return refuse(line, `repeats id ${JSON.stringify(id)} of ${feed.unit} ${index.firstLine[n]}`, id);
-			if (n !== undefined) {
-				index.flags[n] |= SEEN;
-				index.firstLine[n] = line;
-			}
-			let values: IDataObject;
-			try {
-				if (unreadable) throw new RowRefusal(unreadable);
-				values = check(raw!);
-			} catch (error) {
-				if (!(error instanceof RowRefusal)) throw new NodeOperationError(node, error as Error, { itemIndex });
-				if (n !== undefined) index.flags[n] |= REFUSED;
-				return refuse(line, error.message, id);
-			}
-			index.setDigest(n!, 'feed', fingerprint(values));
-		};
+		const values = checkFields(productFields, raw, 'micro', fail);
+		checkProduct(values, fail);
+		return values;
+	}
+
+	/**
+	 * 1. What X holds and what the feed holds, read at the same time: the listing waits for X
+	 * page after page (each cursor comes with the page before), the feed's rows are checked and
+	 * fingerprinted meanwhile. Nothing is decided, nothing written, before both have ended.
+	 */
+	private async readBoth() {
 		// The first of the two to fail stops the other; both have ended before the error goes on.
 		let stopped: Error | undefined;
 		const [listing, reading] = await Promise.allSettled([
-			listCatalog(ctx, listRequest, policy, index, counts, () => stopped).catch((error: unknown) => {
+			listCatalog(this.ctx, this.listRequest, this.policy, this.index, this.counts, () => stopped).catch((error: unknown) => {
 				stopped ??= error as Error;
 				throw error;
 			}),
-			feed
-				.read(readRow, async () => {
-					if (stopped) throw stopped;
-					await breathe();
-				})
+			this.feed
+				.read(
+					(raw, line, unreadable) => this.readRow(raw, line, unreadable),
+					async () => {
+						if (stopped) throw stopped;
+						await this.breathe();
+					},
+				)
 				.catch((error: unknown) => {
 					stopped ??= error as Error;
 					throw error;
 				}),
 		]);
 		if (listing.status === 'rejected' || reading.status === 'rejected') throw stopped!;
-		const listed = listing.value;
-		const plan = reading.value;
+		return { listed: listing.value, blankLines: reading.value.blankLines, ignoredColumns: reading.value.ignoredColumns };
+	}
 
-		// 2. The plan: a valid row is sent when X does not hold it or holds it with other fields.
-		let inX = 0;
-		let toCreate = 0;
-		let toUpdate = 0;
-		let unchanged = 0;
-		let keptRefused = 0;
-		const deleteKeys: string[] = [];
-		const planned: Record<'create' | 'update' | 'delete' | 'unchanged', string[]> = { create: [], update: [], delete: [], unchanged: [] };
+	private readRow(raw: IDataObject | undefined, line: number, unreadable?: string): void {
+		const { index, feed } = this;
+		this.rows++;
+		const id = raw && (typeof raw.id === 'string' || typeof raw.id === 'number') ? String(raw.id) : undefined;
+		// A row that names an id keeps X's product even when refused: only an absent id is deleted.
+		const n = id === undefined ? undefined : index.entry(id);
+		if (n !== undefined && index.flags[n] & SEEN) return this.refuse(line, `repeats id ${JSON.stringify(id)} of ${feed.unit} ${index.firstLine[n]}`, id);
+		if (n !== undefined) {
+			index.flags[n] |= SEEN;
+			index.firstLine[n] = line;
+		}
+		let values: IDataObject;
+		try {
+			if (unreadable) throw new RowRefusal(unreadable);
+			values = this.check(raw!);
+		} catch (error) {
+			if (!(error instanceof RowRefusal)) throw new NodeOperationError(this.node, error as Error, { itemIndex: this.itemIndex });
+			if (n !== undefined) index.flags[n] |= REFUSED;
+			return this.refuse(line, error.message, id);
+		}
+		index.setDigest(n!, 'feed', fingerprint(values));
+	}
+
+	/** 2. The plan: a valid row is sent when X does not hold it or holds it with other fields. */
+	private plan(): Plan {
+		const { index } = this;
+		const plan: Plan = { inX: 0, toCreate: 0, toUpdate: 0, unchanged: 0, keptRefused: 0, deleteKeys: [], planned: { create: [], update: [], delete: [], unchanged: [] } };
+		const { planned } = plan;
 		const note = (list: string[], n: number) => list.length < LISTED && list.push(index.id(n));
-		/** The Dry Run lists at most LISTED ids each; planMore says how many more each list has. */
-		const planMore = () => {
-			const more = Object.entries({ create: toCreate, update: toUpdate, delete: deleteKeys.length, unchanged })
-				.map(([list, count]) => [list, count - planned[list as keyof typeof planned].length] as const)
-				.filter(([, count]) => count > 0);
-			return more.length ? { planMore: Object.fromEntries(more) } : {};
-		};
 		for (let n = 0; n < index.size; n++) {
 			const valid = index.flags[n] & SEEN && !(index.flags[n] & REFUSED);
 			if (valid && (!(index.flags[n] & IN_X) || !index.same(n))) index.flags[n] |= SEND;
 			const f = index.flags[n];
-			if (f & IN_X) inX++;
+			if (f & IN_X) plan.inX++;
 			if (f & SEND) {
 				if (f & IN_X) {
-					toUpdate++;
+					plan.toUpdate++;
 					note(planned.update, n);
 				} else {
-					toCreate++;
+					plan.toCreate++;
 					note(planned.create, n);
 				}
 			} else if (f & IN_X && f & REFUSED) {
-				keptRefused++;
+				plan.keptRefused++;
 			} else if (f & IN_X && f & SEEN) {
-				unchanged++;
+				plan.unchanged++;
 				note(planned.unchanged, n);
 			} else if (f & IN_X) {
-				deleteKeys.push(index.key(n)!);
+				plan.deleteKeys.push(index.key(n)!);
 				note(planned.delete, n);
 			}
 		}
-		const summary: IDataObject = {
-			catalog: catalogId,
-			feed: feed.name,
-			dryRun: options.dryRun,
-			rowsRead: rows,
-			blankLines: plan.blankLines,
-			...(plan.ignoredColumns.length ? { ignoredColumns: plan.ignoredColumns } : {}),
+		return plan;
+	}
+
+	private planSummary(plan: Plan, listed: { read: number; unreadable: number }, blankLines: number, ignoredColumns: string[]): IDataObject {
+		const { refused, refusedRows } = this;
+		return {
+			catalog: this.catalogId,
+			feed: this.feed.name,
+			dryRun: this.options.dryRun,
+			rowsRead: this.rows,
+			blankLines,
+			...(ignoredColumns.length ? { ignoredColumns } : {}),
 			read: listed.read,
 			...(listed.unreadable ? { unreadableByX: listed.unreadable } : {}),
-			unchanged,
-			toCreate,
-			toUpdate,
-			toDelete: deleteKeys.length,
+			unchanged: plan.unchanged,
+			toCreate: plan.toCreate,
+			toUpdate: plan.toUpdate,
+			toDelete: plan.deleteKeys.length,
 			refused,
-			...(keptRefused ? { keptAsIs: keptRefused } : {}),
+			...(plan.keptRefused ? { keptAsIs: plan.keptRefused } : {}),
 			refusedRows,
 			...(refused > refusedRows.length ? { refusedRowsListed: `the first ${LISTED} of ${refused}` } : {}),
 		};
+	}
 
-		// 3. Safety: a truncated or failed feed never empties a catalog.
+	/** 3. Safety: a truncated or failed feed never empties a catalog. */
+	private refusalOf({ inX, deleteKeys, toCreate, toUpdate, unchanged }: Plan): NodeOperationError | undefined {
+		const { rows, refused, options, feed, node, itemIndex } = this;
 		const valid = rows - refused;
 		const percent = inX ? (deleteKeys.length / inX) * 100 : 0;
-		const refusal =
-			inX > 0 && valid === 0 && !options.allowEmptyFeed
-				? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
+		return inX > 0 && valid === 0 && !options.allowEmptyFeed
+			? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
+					itemIndex,
+					description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+				})
+			: percent > options.maxDeletePercent
+				? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
 						itemIndex,
-						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+						description: `The feed (${feed.name}) holds ${valid} valid products (${refused} rows refused); ${toCreate} would be created, ${toUpdate} updated, ${unchanged} are unchanged. A truncated feed looks like this, so nothing was sent. Run with Dry Run to see which products, or raise Max Deletions (%) in Options if the deletions are meant.`,
 					})
-				: percent > options.maxDeletePercent
-					? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
-							itemIndex,
-							description: `The feed (${feed.name}) holds ${valid} valid products (${refused} rows refused); ${toCreate} would be created, ${toUpdate} updated, ${unchanged} are unchanged. A truncated feed looks like this, so nothing was sent. Run with Dry Run to see which products, or raise Max Deletions (%) in Options if the deletions are meant.`,
-						})
-					: undefined;
-		if (options.dryRun) {
-			// The plan is shown even when the sync would be refused: that is when it is most wanted.
-			return {
-				summary: { ...summary, ...(refusal ? { wouldBeRefused: refusal.message } : {}), plan: planned, ...planMore(), requests: { list: counts.listRequests, upsert: 0, delete: 0, total: counts.listRequests } },
-				products: options.outputProducts ? plannedProducts(index) : [],
-			};
-		}
-		if (refusal) throw refusal;
+				: undefined;
+	}
 
-		// 4. Send: the planned products, 25 a request, `concurrency` in flight, in feed order.
-		/** Waits for a free slot; false once a request failed (nothing more is sent). */
-		const slot = async () => {
-			while (inFlight.size >= options.concurrency && !failure) await Promise.race(inFlight);
-			return !failure;
-		};
-		const planOf = (id: string) => (index.flags[index.find(id)!] & IN_X ? 'updated' : 'created');
-		const upsert = (batch: Array<{ values: IDataObject; line: number }>) =>
-			track(async () => {
-				const { body, repeated } = await xRequest(ctx, { ...upsertRequest, body: { products: batch.map((b) => b.values) } }, policy);
-				counts.upsertRequests++;
-				// Matched by X's product id, never by position: X may list its refusals first.
-				const answers = answersBy<IDataObject>(((body as AdsEnvelope | undefined)?.data as IDataObject | undefined)?.products_response, 'id');
-				batch.forEach(({ values, line }) => {
-					const id = String(values.id);
-					const answer = answers.get(id);
-					if (!answer) return unanswered(line, id);
-					const status = String(answer.status ?? 'ERROR');
-					// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
-					const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
-					counts[outcome]++;
-					if (outcome === 'refusedByX' && xRefusals.length < LISTED) xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
-					if (options.outputProducts) products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
-				});
-			});
-		let batch: Array<{ values: IDataObject; line: number }> = [];
-		const full: Array<typeof batch> = [];
-		await feed.read(
+	/** 4. Send: the planned products, 25 a request, `concurrency` in flight, in feed order. */
+	private async sendPlanned(): Promise<void> {
+		const { index } = this;
+		let batch: Batch = [];
+		const full: Batch[] = [];
+		await this.feed.read(
 			(raw, line, unreadable) => {
 				if (unreadable || !raw) return;
 				const n = index.find(String(raw.id));
 				if (n === undefined || !(index.flags[n] & SEND) || index.flags[n] & SENT) return;
 				let values: IDataObject;
 				try {
-					values = check(raw);
+					values = this.check(raw);
 				} catch {
 					return; // refused in the plan already
 				}
@@ -370,87 +409,126 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 				}
 			},
 			async () => {
-				for (const ready of full.splice(0)) if (await slot()) upsert(ready);
-				if (failure) throw failure;
-				await breathe();
+				for (const ready of full.splice(0)) if (await this.slot()) this.upsert(ready);
+				if (this.failure) throw this.failure;
+				await this.breathe();
 			},
 		);
-		if (batch.length && (await slot())) upsert(batch);
-		while (inFlight.size) await Promise.race(inFlight);
-		if (failure) throw failure;
+		if (batch.length && (await this.slot())) this.upsert(batch);
+		while (this.inFlight.size) await Promise.race(this.inFlight);
+		if (this.failure) throw this.failure;
+	}
 
-		// 5. Delete what the feed no longer has, 25 keys a request.
+	private upsert(batch: Batch): void {
+		const { index, counts, feed, options } = this;
+		const planOf = (id: string) => (index.flags[index.find(id)!] & IN_X ? 'updated' : 'created');
+		this.track(async () => {
+			const { body, repeated } = await xRequest(this.ctx, { ...this.upsertRequest, body: { products: batch.map((b) => b.values) } }, this.policy);
+			counts.upsertRequests++;
+			// Matched by X's product id, never by position: X may list its refusals first.
+			const answers = answersBy<IDataObject>(((body as AdsEnvelope | undefined)?.data as IDataObject | undefined)?.products_response, 'id');
+			batch.forEach(({ values, line }) => {
+				const id = String(values.id);
+				const answer = answers.get(id);
+				if (!answer) return this.unanswered(line, id);
+				const status = String(answer.status ?? 'ERROR');
+				// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
+				const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
+				counts[outcome]++;
+				if (outcome === 'refusedByX' && this.xRefusals.length < LISTED) this.xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
+				if (options.outputProducts) this.products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
+			});
+		});
+	}
+
+	/** 5. Delete what the feed no longer has, 25 keys a request. */
+	private async deleteGone(deleteKeys: string[]): Promise<void> {
 		for (let start = 0; start < deleteKeys.length; start += PRODUCT_BATCH) {
 			const keys = deleteKeys.slice(start, start + PRODUCT_BATCH);
-			if (!(await slot())) break;
-			track(async () => {
-				const envelope = await adsRequest(ctx, { ...deleteRequest, body: { product_keys: keys } }, policy);
-				counts.deleteRequests++;
-				// Matched by product key, never by position.
-				const answers = answersBy<IDataObject>((envelope.data as IDataObject | undefined)?.delete_products, 'product_key');
-				keys.forEach((key) => {
-					const answer = answers.get(key);
-					if (!answer) return unanswered(undefined, undefined, key);
-					const failed = answer.failed_product_key;
-					const message = answer.message;
-					const gone = failed === null || failed === undefined;
-					if (gone) counts.deleted++;
-					else if (/not found/i.test(String(message))) counts.alreadyGone++;
-					else {
-						counts.deleteFailed++;
-						if (deleteFailures.length < LISTED) deleteFailures.push({ product_key: key, message: message ?? null });
-					}
-					if (options.outputProducts) products.push({ product_key: key, action: gone ? 'deleted' : 'deleteFailed', message: message ?? null });
-				});
-			});
+			if (!(await this.slot())) break;
+			this.track(async () => await this.deleteKeys(keys));
 		}
-		while (inFlight.size) await Promise.race(inFlight);
-		if (failure) throw failure;
+		while (this.inFlight.size) await Promise.race(this.inFlight);
+		if (this.failure) throw this.failure;
+	}
 
-		const sent = toCreate + toUpdate;
+	private async deleteKeys(keys: string[]): Promise<void> {
+		const { counts } = this;
+		const envelope = await adsRequest(this.ctx, { ...this.deleteRequest, body: { product_keys: keys } }, this.policy);
+		counts.deleteRequests++;
+		// Matched by product key, never by position.
+		const answers = answersBy<IDataObject>((envelope.data as IDataObject | undefined)?.delete_products, 'product_key');
+		keys.forEach((key) => {
+			const answer = answers.get(key);
+			if (!answer) return this.unanswered(undefined, undefined, key);
+			const failed = answer.failed_product_key;
+			const message = answer.message;
+			const gone = failed === null || failed === undefined;
+			if (gone) counts.deleted++;
+			else if (/not found/i.test(String(message))) counts.alreadyGone++;
+			else {
+				counts.deleteFailed++;
+				if (this.deleteFailures.length < LISTED) this.deleteFailures.push({ product_key: key, message: message ?? null });
+			}
+			if (this.options.outputProducts) this.products.push({ product_key: key, action: gone ? 'deleted' : 'deleteFailed', message: message ?? null });
+		});
+	}
+
+	private finalSummary(summary: IDataObject, plan: Plan, unreadable: number): IDataObject {
+		const { counts, rows, refused } = this;
+		const sent = plan.toCreate + plan.toUpdate;
 		const answered = counts.created + counts.updated + counts.unchangedByX + counts.refusedByX;
 		const removed = counts.deleted + counts.alreadyGone + counts.deleteFailed;
 		return {
-			summary: {
-				...summary,
-				created: counts.created,
-				updated: counts.updated,
-				unchangedByX: counts.unchangedByX,
-				deleted: counts.deleted,
-				...(counts.alreadyGone ? { alreadyGone: counts.alreadyGone } : {}),
-				refusedByX: counts.refusedByX,
-				xRefusals,
-				deleteFailed: counts.deleteFailed,
-				deleteFailures,
-				...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
-				requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
-				...heldByX(counts, { confirmed: answered === sent && removed === deleteKeys.length && rows === refused + toCreate + toUpdate + unchanged, refusedRows: refused, keptRefused, unreadable: listed.unreadable }),
-			},
-			products,
+			...summary,
+			created: counts.created,
+			updated: counts.updated,
+			unchangedByX: counts.unchangedByX,
+			deleted: counts.deleted,
+			...(counts.alreadyGone ? { alreadyGone: counts.alreadyGone } : {}),
+			refusedByX: counts.refusedByX,
+			xRefusals: this.xRefusals,
+			deleteFailed: counts.deleteFailed,
+			deleteFailures: this.deleteFailures,
+			...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
+			requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
+			...heldByX(counts, { confirmed: answered === sent && removed === plan.deleteKeys.length && rows === refused + plan.toCreate + plan.toUpdate + plan.unchanged, refusedRows: refused, keptRefused: plan.keptRefused, unreadable }),
 		};
-	} catch (error) {
-		// What was sent is answered before the run says what it applied.
-		while (inFlight.size) await Promise.race(inFlight);
-		const done = `Before it stopped, this run had ${applied()}. Running the sync again is safe: it reads X's catalog again and sends only what still differs.`;
+	}
+
+	/** The run's error: what was sent is answered before the run says what it applied. */
+	private async stopped(error: unknown): Promise<Error> {
+		const { counts } = this;
+		while (this.inFlight.size) await Promise.race(this.inFlight);
+		const applied = `created ${counts.created}, updated ${counts.updated}, deleted ${counts.deleted} (X answered ${counts.upsertRequests} upsert and ${counts.deleteRequests} delete requests)`;
+		const done = `Before it stopped, this run had ${applied}. Running the sync again is safe: it reads X's catalog again and sends only what still differs.`;
 		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
 			const known = error as Error & { description?: string };
 			// A refusal before writing has nothing applied to tell.
 			if (!known.message.startsWith('Sync refused')) known.description = `${known.description ?? ''} ${done}`.trim();
-			throw known;
+			return known;
 		}
-		const what = error instanceof SyncFailure ? error.message : `the feed (${feed.name}) ${(error as Error).message}`;
-		throw new NodeOperationError(node, `Sync stopped: ${what}`, { itemIndex, description: done });
+		const what = error instanceof SyncFailure ? error.message : `the feed (${this.feed.name}) ${(error as Error).message}`;
+		return new NodeOperationError(this.node, `Sync stopped: ${what}`, { itemIndex: this.itemIndex, description: done });
 	}
+}
 
-	function plannedProducts(ix: ProductIndex): IDataObject[] {
-		const out: IDataObject[] = [];
-		for (let n = 0; n < ix.size; n++) {
-			const f = ix.flags[n];
-			const action = f & SEND ? (f & IN_X ? 'update' : 'create') : f & IN_X ? (f & SEEN ? undefined : 'delete') : undefined;
-			if (action) out.push({ id: ix.id(n), product_key: ix.key(n) ?? null, action });
-		}
-		return out;
+/** The Dry Run lists at most LISTED ids each; planMore says how many more each list has. */
+function planMore({ toCreate, toUpdate, deleteKeys, unchanged, planned }: Plan): IDataObject {
+	const more = Object.entries({ create: toCreate, update: toUpdate, delete: deleteKeys.length, unchanged })
+		.map(([list, count]) => [list, count - planned[list as keyof typeof planned].length] as const)
+		.filter(([, count]) => count > 0);
+	return more.length ? { planMore: Object.fromEntries(more) } : {};
+}
+
+function plannedProducts(ix: ProductIndex): IDataObject[] {
+	const out: IDataObject[] = [];
+	for (let n = 0; n < ix.size; n++) {
+		const f = ix.flags[n];
+		const action = f & SEND ? (f & IN_X ? 'update' : 'create') : f & IN_X ? (f & SEEN ? undefined : 'delete') : undefined;
+		if (action) out.push({ id: ix.id(n), product_key: ix.key(n) ?? null, action });
 	}
+	return out;
 }
 
 class RowRefusal extends Error {}
