@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { Resource } from '../shared/engine/endpoints';
-import { buildProperties, operationSubtitle } from '../shared/engine/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/engine/description';
 import { executeEndpoints, requestOptionsProperty } from '../shared/engine/execute';
 import { guarded } from '../shared/transport/redact';
 import { bearerTokenResource } from './resources/bearerToken';

@@ -25,9 +25,10 @@ import type { Scrub } from '../shared/transport/jsonReader';
 import { readJson } from '../shared/transport/jsonReader';
 import { credentialSecrets, redact, scrubOf } from '../shared/transport/redact';
 import type { Endpoint } from '../shared/engine/endpoints';
-import { callEndpoint, endpointRequest } from '../shared/engine/endpoints';
+import { callEndpoint, endpointRequest } from '../shared/engine/request';
 import { buildPath, hostBaseUrl, xCredentials } from '../shared/transport/transport';
 import { v2 } from '../shared/v2';
+import { LineParser } from './streamLines';
 import { rateLimitWaitMs, retryAfterMs } from '../shared/transport/rateLimit';
 import { PROVEN_AFTER_MS, ReconnectBackoff, SCHEDULE_WORDS } from './backoff';
 import { MAX_DELIVERY_BYTES, readDelivery } from './events';
@@ -227,21 +228,78 @@ function isEventLine(value: unknown): value is { data: IDataObject } {
 }
 
 export function startStream(ctx: ITriggerFunctions, options: StreamOptions): RunningStream {
-	const abort = new AbortController();
-	/** Ends the connection being read (undefined: none). */
-	let endCurrent: (() => void) | undefined;
-	let onConnected: () => void = () => undefined;
-	const connected = new Promise<void>((resolve) => (onConnected = resolve));
-	let answerFirst: (error: Error | undefined) => void = () => undefined;
-	const firstAnswer = new Promise<Error | undefined>((resolve) => (answerFirst = resolve));
-	const warn = (line: string) => ctx.logger.warn(line);
-	const notJson = new WarningSummary(warn, `skipped a line of the ${options.label} that is not JSON`);
-	const notices = new WarningSummary(warn, `the ${options.label} sent a notice, not an event`);
+	return new StreamConnection(ctx, options).start();
+}
 
+/** What the reader and its watchdog share while one connection is read. */
+interface Reading {
+	progressed: boolean;
+	busy: boolean;
+	ended: boolean;
+	reason?: string;
+}
+
+/** What the reconnect loop knows across attempts. */
+interface Attempts {
+	backoff: ReconnectBackoff;
+	lastAlive?: number;
+	/** When this activation's last connection opened (undefined: none yet). */
+	heldSince?: number;
+	terminated: boolean;
+	renew: boolean;
+	first: boolean;
+	/** Cleared when X refused a catch-up parameter (an access level without backfill): later connections ask without. */
+	catchUp: boolean;
+}
+
+/** After an attempt: connect again at once, stop, or wait and say why. */
+type Step = 'again' | 'stop' | { waitMs: number; why: string };
+
+/** One activation's stream: connects, reads and reconnects until stopped. */
+class StreamConnection {
+	private readonly abort = new AbortController();
+	/** Ends the connection being read (undefined: none). */
+	private endCurrent: (() => void) | undefined;
+	private onConnected: () => void = () => undefined;
+	private readonly connected = new Promise<void>((resolve) => (this.onConnected = resolve));
+	private answerFirst: (error: Error | undefined) => void = () => undefined;
+	private readonly firstAnswer = new Promise<Error | undefined>((resolve) => (this.answerFirst = resolve));
+	private readonly notJson: WarningSummary;
+	private readonly notices: WarningSummary;
 	/** Why the last attempt was aborted, when its deadline passed. */
-	let lateAttempt: string | undefined;
+	private lateAttempt: string | undefined;
 	/** The App credential's secrets, scrubbed from X's lines (known once the first connection read the credential). */
-	let scrub: Scrub | undefined;
+	private scrub: Scrub | undefined;
+
+	constructor(
+		private readonly ctx: ITriggerFunctions,
+		private readonly options: StreamOptions,
+	) {
+		const warn = (line: string) => ctx.logger.warn(line);
+		this.notJson = new WarningSummary(warn, `skipped a line of the ${options.label} that is not JSON`);
+		this.notices = new WarningSummary(warn, `the ${options.label} sent a notice, not an event`);
+	}
+
+	start(): RunningStream {
+		const loop = this.loop();
+		return {
+			connected: this.connected,
+			firstAnswer: (async () => {
+				const waited = new AbortController();
+				const answer = await Promise.race([this.firstAnswer, sleep(FIRST_ANSWER_WAIT_MS, waited.signal).then(() => undefined, () => undefined)]);
+				waited.abort();
+				return answer;
+			})(),
+			stop: async () => {
+				this.abort.abort();
+				this.endCurrent?.();
+				// The reader ends at once on abort; never wait on it for long, and leave no timer behind.
+				const waited = new AbortController();
+				await Promise.race([loop, sleep(5000, waited.signal).catch(() => undefined)]);
+				waited.abort();
+			},
+		};
+	}
 
 	/**
 	 * One connection attempt, until X's status and headers (and, for an error, its short body) are in.
@@ -251,31 +309,33 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 	 * destroying the body n8n hands over does not close the socket (axios reads it through a copy),
 	 * and a connection left open at X still counts as the App's one stream connection.
 	 */
-	const connectOnce = async (query: IDataObject, renew: boolean): Promise<Answer> => {
+	private async connectOnce(query: IDataObject, renew: boolean): Promise<Answer> {
+		const { options } = this;
 		const connection = new AbortController();
 		const inTime = new AbortController();
-		lateAttempt = undefined;
+		this.lateAttempt = undefined;
 		void sleep(options.silenceMs + 5000, inTime.signal).then(
 			() => {
-				lateAttempt = `no answer within ${Math.round((options.silenceMs + 5000) / 1000)} s`;
+				this.lateAttempt = `no answer within ${Math.round((options.silenceMs + 5000) / 1000)} s`;
 				connection.abort();
 			},
 			() => undefined,
 		);
 		let open = false;
 		try {
-			const answer = await connectWithin(query, renew, mergeSignals(abort.signal, connection.signal));
+			const answer = await this.connectWithin(query, renew, mergeSignals(this.abort.signal, connection.signal));
 			open = answer.body !== undefined;
 			return { ...answer, close: () => connection.abort() };
 		} finally {
 			inTime.abort();
 			if (!open) connection.abort();
 		}
-	};
+	}
 
-	const connectWithin = async (query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> => {
+	private async connectWithin(query: IDataObject, renew: boolean, signal: AbortSignal): Promise<Omit<Answer, 'close'>> {
+		const { ctx, options } = this;
 		const credentials = await xCredentials(ctx, 'app');
-		scrub = scrubOf(credentials);
+		this.scrub = scrubOf(credentials);
 		const token = await options.bearer(renew);
 		const search = encodePairs(objectToPairs({ ...options.query, ...query }));
 		const request: IHttpRequestOptions = {
@@ -306,7 +366,7 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 		}
 		answer.body.destroy?.();
 		return { status: answer.statusCode, headers: answer.headers, text: redact(Buffer.concat(chunks).toString('utf8'), credentialSecrets(credentials)) };
-	};
+	}
 
 	/**
 	 * Reads one open connection until it ends; returns why it ended, in words. Progress is a whole
@@ -314,7 +374,8 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 	 * silence. Silence is counted in the watchdog's own checks, and a check finds no silence while
 	 * bytes wait unread, so time the trigger spends on its own work never counts.
 	 */
-	const read = async (body: Readable, close: () => void, opened: number, alive: () => void, proven: () => void): Promise<string> => {
+	private async read(body: Readable, close: () => void, opened: number, alive: () => void, proven: () => void): Promise<string> {
+		const { abort } = this;
 		// Destroying a body does not always settle a read waiting on it (a body that never sent a byte): the reader is ended by this too.
 		let endReading: () => void = () => undefined;
 		const readingEnded = new Promise<void>((resolve) => (endReading = resolve));
@@ -323,102 +384,86 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 			body.destroy?.();
 			endReading();
 		};
-		endCurrent = end;
-		let progressed = false;
-		let busy = false;
-		let ended = false;
-		let reason: string | undefined;
-		const checkMs = Math.min(1000, options.silenceMs / 4);
-		const checksAllowed = Math.ceil(options.silenceMs / checkMs);
-		const watchdog = (async () => {
-			let silentChecks = 0;
-			while (!ended && !abort.signal.aborted) {
-				await sleep(checkMs, abort.signal).catch(() => undefined);
-				if (ended) break;
-				if (progressed || busy || (body.readableLength ?? 0) > 0) {
-					progressed = false;
-					silentChecks = 0;
-				} else if (++silentChecks >= checksAllowed) {
-					reason = `no line and no keep-alive for ${Math.round(options.silenceMs / 1000)} s`;
-					end();
-					break;
-				}
-			}
-			// Stopped before the reader saw a byte: the connection is ended here, not left open to X.
-			if (abort.signal.aborted) end();
-		})();
-		// The unfinished line, in the pieces it came in.
-		let pieces: Buffer[] = [];
-		let pending = 0;
+		this.endCurrent = end;
+		const reading: Reading = { progressed: false, busy: false, ended: false };
+		const watchdog = this.watchdog(body, reading, end);
+		const parser = new LineParser();
 		let isProven = false;
 		try {
 			for await (const received of chunksUntil(body, readingEnded)) {
 				if (abort.signal.aborted) break;
-				const chunk = typeof received === 'string' ? Buffer.from(received) : received;
-				const values: IDataObject[] = [];
-				let lines = 0;
-				let start = 0;
-				for (let newline = chunk.indexOf(0x0a); newline !== -1; newline = chunk.indexOf(0x0a, start)) {
-					let line = chunk.subarray(start, newline);
-					if (pieces.length) line = Buffer.concat([...pieces, line]);
-					pieces = [];
-					pending = 0;
-					start = newline + 1;
-					lines++;
-					const value = lineValue(line);
-					if (value !== undefined) values.push(...value);
-				}
-				if (start < chunk.length) {
-					pieces.push(chunk.subarray(start));
-					pending += chunk.length - start;
-				}
-				if (lines) {
-					progressed = true;
+				const lines = parser.push(typeof received === 'string' ? Buffer.from(received) : received);
+				if (lines.length) {
+					const values = lines.flatMap((line) => this.eventsOf(line) ?? []);
+					reading.progressed = true;
 					alive();
 					// Waiting for n8n's executions is the trigger's own work, not silence.
-					busy = true;
-					const fresh = values.length ? await options.onLines(values).finally(() => (busy = false)) : 0;
-					busy = false;
+					reading.busy = true;
+					const fresh = values.length ? await this.options.onLines(values).finally(() => (reading.busy = false)) : 0;
+					reading.busy = false;
 					if (!isProven && (fresh > 0 || Date.now() - opened >= PROVEN_AFTER_MS)) {
 						isProven = true;
 						proven();
 					}
 				}
-				if (pending > MAX_DELIVERY_BYTES) {
-					reason = `a line longer than ${MAX_DELIVERY_BYTES} bytes`;
+				if (parser.pending > MAX_DELIVERY_BYTES) {
+					reading.reason = `a line longer than ${MAX_DELIVERY_BYTES} bytes`;
 					break;
 				}
 			}
-			reason ??= abort.signal.aborted ? 'stopped' : 'X ended the answer';
+			reading.reason ??= abort.signal.aborted ? 'stopped' : 'X ended the answer';
 		} catch (error) {
-			reason ??= `the connection dropped (${(error as Error).message})`;
+			reading.reason ??= `the connection dropped (${(error as Error).message})`;
 		} finally {
-			ended = true;
+			reading.ended = true;
 			end();
-			endCurrent = undefined;
+			this.endCurrent = undefined;
 			await watchdog;
-			notJson.flush();
-			notices.flush();
+			this.notJson.flush();
+			this.notices.flush();
 		}
-		return reason;
-	};
+		return reading.reason;
+	}
+
+	/** Ends the connection after the allowed silence: checks without a whole line, while nothing waits unread and the trigger is not busy. */
+	private async watchdog(body: Readable, reading: Reading, end: () => void): Promise<void> {
+		const { abort, options } = this;
+		const checkMs = Math.min(1000, options.silenceMs / 4);
+		const checksAllowed = Math.ceil(options.silenceMs / checkMs);
+		let silentChecks = 0;
+		while (!reading.ended && !abort.signal.aborted) {
+			await sleep(checkMs, abort.signal).catch(() => undefined);
+			if (reading.ended) break;
+			if (reading.progressed || reading.busy || (body.readableLength ?? 0) > 0) {
+				reading.progressed = false;
+				silentChecks = 0;
+			} else if (++silentChecks >= checksAllowed) {
+				reading.reason = `no line and no keep-alive for ${Math.round(options.silenceMs / 1000)} s`;
+				end();
+				break;
+			}
+		}
+		// Stopped before the reader saw a byte: the connection is ended here, not left open to X.
+		if (abort.signal.aborted) end();
+	}
 
 	/** This trigger's events of a line; undefined for a keep-alive, a notice, a line that is not JSON, another workflow's event. */
-	const lineValue = (line: Buffer): IDataObject[] | undefined => {
+	private eventsOf(line: Buffer): IDataObject[] | undefined {
 		if (line.length && line[line.length - 1] === 0x0d) line = line.subarray(0, line.length - 1);
 		if (!line.length || (line.length < 16 && !line.toString('latin1').trim())) return undefined; // keep-alive
-		const { body: value, refused } = readDelivery(line, undefined, scrub);
-		if (refused) return void notJson.note(refused.error);
+		const { body: value, refused } = readDelivery(line, undefined, this.scrub);
+		if (refused) return void this.notJson.note(refused.error);
 		// X's own notices ({errors: [...]}, no data) are not events.
-		if (!isEventLine(value)) return void notices.note(JSON.stringify(value).slice(0, 300));
-		if (!options.owns(value as IDataObject)) return undefined;
+		if (!isEventLine(value)) return void this.notices.note(JSON.stringify(value).slice(0, 300));
+		if (!this.options.owns(value as IDataObject)) return undefined;
 		return [value as IDataObject];
-	};
+	}
 
 	/** Who holds the App's stream, in words, from GET /2/connections (best effort). */
-	const holders = async (since?: number): Promise<{ words: string; newer: boolean }> => {
+	private async holders(since?: number): Promise<{ words: string; newer: boolean }> {
+		const { options } = this;
 		try {
-			const { body } = await callEndpoint(ctx, v2.listConnections, {
+			const { body } = await callEndpoint(this.ctx, v2.listConnections, {
 				qs: { status: 'active', 'connection.fields': 'client_ip,connected_at,endpoint_name', max_results: 100 },
 				bearerToken: await options.bearer(false),
 			});
@@ -433,126 +478,118 @@ export function startStream(ctx: ITriggerFunctions, options: StreamOptions): Run
 		} catch (error) {
 			return { words: `X's list of connections could not be read (${(error as Error).message})`, newer: false };
 		}
-	};
+	}
 
-	const loop = (async () => {
-		const backoff = new ReconnectBackoff(options.maxWaitMs);
-		let lastAlive: number | undefined;
-		/** When this activation's last connection opened (undefined: none yet). */
-		let heldSince: number | undefined;
-		let terminated = false;
-		let renew = false;
-		let first = true;
-		/** Cleared when X refused a catch-up parameter (an access level without backfill): later connections ask without. */
-		let catchUp = true;
-		const refuse = (error: Error) => {
-			if (first) answerFirst(error);
-			else if (!abort.signal.aborted) ctx.emitError(error); // nothing reaches n8n after the trigger closed
-		};
+	/** A refusal: the activation's answer while it waits for the first, else an error to n8n (nothing reaches n8n after the trigger closed). */
+	private refuse(attempts: Attempts, error: Error): void {
+		if (attempts.first) this.answerFirst(error);
+		else if (!this.abort.signal.aborted) this.ctx.emitError(error);
+	}
+
+	private async loop(): Promise<void> {
+		const { abort, ctx, options } = this;
+		const attempts: Attempts = { backoff: new ReconnectBackoff(options.maxWaitMs), terminated: false, renew: false, first: true, catchUp: true };
+		const { backoff } = attempts;
 		while (!abort.signal.aborted) {
-			let waitMs: number;
-			let why: string;
+			let step: Step;
 			try {
-				const query = catchUp ? catchUpQuery(lastAlive, Date.now()) : {};
-				const repeatedFrom = query.backfill_minutes !== undefined ? Date.now() - Number(query.backfill_minutes) * 60_000 : undefined;
-				if (repeatedFrom !== undefined && !options.covers(repeatedFrom)) {
-					ctx.logger.warn(`X Trigger: more events came in the last ${String(query.backfill_minutes)} min than the memory of emitted events holds; the backfill may emit some of the oldest of them again`);
-				}
-				const answer = await connectOnce(query, renew);
-				const unauthorized: boolean = answer.status === 401 && !renew;
-				renew = unauthorized;
-				if (unauthorized) continue; // a new bearer token once, as n8n does for requests
-				if (answer.body) {
-					onConnected();
-					if (first) answerFirst(undefined);
-					first = false;
-					terminated = false;
-					const opened = Date.now();
-					heldSince = opened;
-					lastAlive ??= opened;
-					const reason = await read(answer.body, answer.close, opened, () => (lastAlive = Date.now()), () => backoff.proven());
-					if (abort.signal.aborted) break;
-					waitMs = backoff.next('network');
-					why = `the ${options.label} ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}`;
-				} else if (isTooManyConnections(answer.status, answer.text ?? '')) {
-					const recently = takenOver.get(options.app);
-					const quiet = recently !== undefined && Date.now() - recently < TAKEOVER_QUIET_MS;
-					if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
-						terminated = true;
-						const bearerToken = await options.bearer(false);
-						ctx.logger.warn(`X Trigger: TooManyConnections: ending the App's other streaming connections (DELETE /2/connections/${options.endpointId ?? 'all'}) once for this activation, then connecting again`);
-						if (options.endpointId) await callEndpoint(ctx, v2.terminateStreamConnections, { pathParams: { endpoint_id: options.endpointId }, bearerToken });
-						else await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken });
-						continue;
-					}
-					const holder = await holders(heldSince);
-					if (heldSince !== undefined && !holder.newer) {
-						// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
-						waitMs = backoff.next('rateLimited');
-						why = `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection`;
-					} else if (heldSince !== undefined || !first) {
-						// After activation: waited out here, in X's 429 schedule. An error to n8n would make
-						// n8n remove the trigger and activate it again and again (each time connecting, adding
-						// and deleting its rules), and ending the other client would start a fight.
-						if (heldSince !== undefined) takenOver.set(options.app, Date.now());
-						waitMs = backoff.next('rateLimited');
-						why = `${heldSince !== undefined ? 'another client took this App\'s stream over' : 'X answered TooManyConnections'} (${holder.words}); this trigger does not end it (two clients of one App would take turns) and connects again when X lets it`;
-					} else {
-						const what = terminated
-							? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
-							: quiet
-								? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
-								: `${holder.words}.`;
-						refuse(new NodeOperationError(ctx.getNode(), `X refused the ${options.label}: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
-						break;
-					}
-				} else if ((answer.status === 400 || answer.status === 403) && Object.keys(query).length) {
-					catchUp = false;
-					waitMs = 0;
-					why = `X refused to catch up (${answer.status}: ${(answer.text ?? '').slice(0, 200)}), perhaps not offered at this App's access level; connecting without backfill, events sent meanwhile are not repeated`;
-				} else if (answer.status === 401 || answer.status === 403) {
-					refuse(xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: `${options.endpoint.method} ${options.endpoint.path}`, itemIndex: 0, secrets: [] }));
-					break;
-				} else if (answer.status === 429) {
-					// A rate limit: X's reset time, however absurd, is held between X's minute and Max Reconnect Wait.
-					const asked = rateLimitWaitMs(answer.headers ?? {}) ?? retryAfterMs(answer.headers ?? {});
-					waitMs = backoff.next('rateLimited', asked);
-					why = `the ${options.label} answered 429 (rate limit)`;
-				} else {
-					waitMs = backoff.next('http');
-					why = `the ${options.label} answered ${answer.status}`;
-				}
+				step = await this.attempt(attempts);
 			} catch (error) {
 				if (abort.signal.aborted) break;
-				waitMs = backoff.next('network');
-				why = `could not connect to the ${options.label} (${lateAttempt ?? (error as Error).message})`;
+				step = { waitMs: backoff.next('network'), why: `could not connect to the ${options.label} (${this.lateAttempt ?? (error as Error).message})` };
 			}
-			if (first) answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
-			first = false;
-			ctx.logger.warn(`X Trigger: ${why}; connecting again in ${Math.round(waitMs / 10) / 100} s (attempt ${backoff.failures} in a row without a proven connection; after ${SCHEDULE_WORDS[backoff.lastKind]}, never beyond ${Math.round(options.maxWaitMs / 1000)} s)`);
-			await sleep(waitMs, abort.signal).catch(() => undefined);
+			if (step === 'stop') break;
+			if (step === 'again') continue;
+			if (attempts.first) this.answerFirst(undefined); // not a refusal: activation goes on, the stream keeps trying
+			attempts.first = false;
+			ctx.logger.warn(`X Trigger: ${step.why}; connecting again in ${Math.round(step.waitMs / 10) / 100} s (attempt ${backoff.failures} in a row without a proven connection; after ${SCHEDULE_WORDS[backoff.lastKind]}, never beyond ${Math.round(options.maxWaitMs / 1000)} s)`);
+			await sleep(step.waitMs, abort.signal).catch(() => undefined);
 		}
-		onConnected();
-		answerFirst(undefined);
-	})();
+		this.onConnected();
+		this.answerFirst(undefined);
+	}
 
-	return {
-		connected,
-		firstAnswer: (async () => {
-			const waited = new AbortController();
-			const answer = await Promise.race([firstAnswer, sleep(FIRST_ANSWER_WAIT_MS, waited.signal).then(() => undefined, () => undefined)]);
-			waited.abort();
-			return answer;
-		})(),
-		async stop() {
-			abort.abort();
-			endCurrent?.();
-			// The reader ends at once on abort; never wait on it for long, and leave no timer behind.
-			const waited = new AbortController();
-			await Promise.race([loop, sleep(5000, waited.signal).catch(() => undefined)]);
-			waited.abort();
-		},
-	};
+	/** One connection: opened and read until it ends, or X's refusal judged. */
+	private async attempt(attempts: Attempts): Promise<Step> {
+		const { ctx, options } = this;
+		const { backoff } = attempts;
+		const query = attempts.catchUp ? catchUpQuery(attempts.lastAlive, Date.now()) : {};
+		const repeatedFrom = query.backfill_minutes !== undefined ? Date.now() - Number(query.backfill_minutes) * 60_000 : undefined;
+		if (repeatedFrom !== undefined && !options.covers(repeatedFrom)) {
+			ctx.logger.warn(`X Trigger: more events came in the last ${String(query.backfill_minutes)} min than the memory of emitted events holds; the backfill may emit some of the oldest of them again`);
+		}
+		const answer = await this.connectOnce(query, attempts.renew);
+		const unauthorized: boolean = answer.status === 401 && !attempts.renew;
+		attempts.renew = unauthorized;
+		if (unauthorized) return 'again'; // a new bearer token once, as n8n does for requests
+		if (answer.body) return await this.readOpen(answer, answer.body, attempts);
+		if (isTooManyConnections(answer.status, answer.text ?? '')) return await this.tooManyConnections(attempts);
+		if ((answer.status === 400 || answer.status === 403) && Object.keys(query).length) {
+			attempts.catchUp = false;
+			return { waitMs: 0, why: `X refused to catch up (${answer.status}: ${(answer.text ?? '').slice(0, 200)}), perhaps not offered at this App's access level; connecting without backfill, events sent meanwhile are not repeated` };
+		}
+		if (answer.status === 401 || answer.status === 403) {
+			this.refuse(attempts, xApiError(ctx.getNode(), { status: answer.status, body: safeJson(answer.text) }, { label: `${options.endpoint.method} ${options.endpoint.path}`, itemIndex: 0, secrets: [] }));
+			return 'stop';
+		}
+		if (answer.status === 429) {
+			// A rate limit: X's reset time, however absurd, is held between X's minute and Max Reconnect Wait.
+			const asked = rateLimitWaitMs(answer.headers ?? {}) ?? retryAfterMs(answer.headers ?? {});
+			return { waitMs: backoff.next('rateLimited', asked), why: `the ${options.label} answered 429 (rate limit)` };
+		}
+		return { waitMs: backoff.next('http'), why: `the ${options.label} answered ${answer.status}` };
+	}
+
+	private async readOpen(answer: Answer, body: Readable, attempts: Attempts): Promise<Step> {
+		this.onConnected();
+		if (attempts.first) this.answerFirst(undefined);
+		attempts.first = false;
+		attempts.terminated = false;
+		const opened = Date.now();
+		attempts.heldSince = opened;
+		attempts.lastAlive ??= opened;
+		const reason = await this.read(body, answer.close, opened, () => (attempts.lastAlive = Date.now()), () => attempts.backoff.proven());
+		if (this.abort.signal.aborted) return 'stop';
+		return { waitMs: attempts.backoff.next('network'), why: `the ${this.options.label} ended after ${((Date.now() - opened) / 1000).toFixed(1)} s: ${reason}` };
+	}
+
+	/** X counts another connection of the App: ended once per activation (when allowed), waited out, or refused. */
+	private async tooManyConnections(attempts: Attempts): Promise<Step> {
+		const { ctx, options } = this;
+		const { backoff, heldSince, terminated } = attempts;
+		const recently = takenOver.get(options.app);
+		const quiet = recently !== undefined && Date.now() - recently < TAKEOVER_QUIET_MS;
+		if (options.terminateOthers && !terminated && heldSince === undefined && !quiet) {
+			attempts.terminated = true;
+			const bearerToken = await options.bearer(false);
+			ctx.logger.warn(`X Trigger: TooManyConnections: ending the App's other streaming connections (DELETE /2/connections/${options.endpointId ?? 'all'}) once for this activation, then connecting again`);
+			if (options.endpointId) await callEndpoint(ctx, v2.terminateStreamConnections, { pathParams: { endpoint_id: options.endpointId }, bearerToken });
+			else await callEndpoint(ctx, v2.terminateAllConnections, { bearerToken });
+			return 'again';
+		}
+		const holder = await this.holders(heldSince);
+		if (heldSince !== undefined && !holder.newer) {
+			// Likely this trigger's own dropped connection, still counted by X: wait as X asks.
+			return { waitMs: backoff.next('rateLimited'), why: `X answered TooManyConnections (${holder.words}), probably this trigger's own dropped connection` };
+		}
+		if (heldSince !== undefined || !attempts.first) {
+			// After activation: waited out here, in X's 429 schedule. An error to n8n would make
+			// n8n remove the trigger and activate it again and again (each time connecting, adding
+			// and deleting its rules), and ending the other client would start a fight.
+			if (heldSince !== undefined) takenOver.set(options.app, Date.now());
+			return {
+				waitMs: backoff.next('rateLimited'),
+				why: `${heldSince !== undefined ? 'another client took this App\'s stream over' : 'X answered TooManyConnections'} (${holder.words}); this trigger does not end it (two clients of one App would take turns) and connects again when X lets it`,
+			};
+		}
+		const what = terminated
+			? `this trigger ended the App's connections once and X still refuses (${holder.words}): another client holds the stream and connects again. This trigger ends connections only once per activation, so the two cannot take turns.`
+			: quiet
+				? `another client took this App's stream from this n8n ${Math.round((Date.now() - recently) / 60_000)} min ago (${holder.words}); it is not ended again within ${TAKEOVER_QUIET_MS / 60_000} minutes of that, so two clients cannot take turns.`
+				: `${holder.words}.`;
+		this.refuse(attempts, new NodeOperationError(ctx.getNode(), `X refused the ${options.label}: TooManyConnections: ${what} ${TOO_MANY_CONNECTIONS_HINT}`));
+		return 'stop';
+	}
 }
 
 /** The chunks of a body until it ends or `ended` resolves. */

@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
-import { callEndpoint } from '../shared/engine/endpoints';
+import { callEndpoint } from '../shared/engine/request';
 import { v2 } from '../shared/v2';
 import { state } from './state';
 import { activationError, leftAtX, removeIfPresent } from './xCalls';

@@ -5,8 +5,9 @@
 import type { IHookFunctions, ITriggerFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint, EndpointCall } from '../shared/engine/endpoints';
-import { callEndpoint } from '../shared/engine/endpoints';
+import type { Endpoint } from '../shared/engine/endpoints';
+import type { EndpointCall } from '../shared/engine/request';
+import { callEndpoint } from '../shared/engine/request';
 import { hintFor } from '../shared/transport/errors';
 
 /** Removal where already gone (404 or WebhookIdInvalid) is fine: someone may have removed it at X. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { buildProperties, operationSubtitle } from '../shared/engine/endpoints';
+import { buildProperties, operationSubtitle } from '../shared/engine/description';
 import { executeEndpoints, requestOptionsProperty } from '../shared/engine/execute';
 import { guarded } from '../shared/transport/redact';
 import { webhookResources } from '../shared/v2';

@@ -9,7 +9,7 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import type { Resource } from '../../nodes/shared/engine/endpoints';
-import { buildProperties, operationParameters } from '../../nodes/shared/engine/endpoints';
+import { buildProperties, operationParameters } from '../../nodes/shared/engine/description';
 import { XAds } from '../../nodes/XAds/XAds.node';
 import { adsResources } from '../../nodes/XAds/resources';
 import { oauthResources } from '../../nodes/XOAuth/XOAuth.node';

@@ -2,7 +2,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../shared/engine/endpoints';
+import { callEndpoint } from '../../shared/engine/request';
 import { v2 } from '../../shared/v2';
 import { hasUserCredential } from '../../shared/v2/activitySubscription';
 import { state } from '../state';

@@ -5,7 +5,7 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../shared/engine/endpoints';
+import { callEndpoint } from '../../shared/engine/request';
 import { noProgress, PageProgress } from '../../shared/engine/pagination';
 import { v2 } from '../../shared/v2';
 import { assertScopesCover, DIRECTIONAL_KINDS, hasUserCredential, isPrivateKind, subscriptionOf, USER_CREDENTIAL_HINT, wireDirection } from '../../shared/v2/activitySubscription';

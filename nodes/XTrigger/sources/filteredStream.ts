@@ -6,7 +6,7 @@
 import type { IDataObject, IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { callEndpoint } from '../../shared/engine/endpoints';
+import { callEndpoint } from '../../shared/engine/request';
 import { refusalWords } from '../../shared/transport/errors';
 import { v2 } from '../../shared/v2';
 import { streamLinks } from '../../shared/v2/streamLink';

@@ -14,13 +14,24 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 const YIELD_AFTER_MS = 25;
 
 import type { BatchSummaries, Endpoint, Resource } from './endpoints';
-import { endpointAuth, findEndpoint, simplified } from './endpoints';
+import { findEndpoint } from './endpoints';
+import { endpointAuth } from './request';
 import { xErrorDetail } from '../transport/errors';
 import { listAll } from './pagination';
 import type { PreparedItem } from './prepare';
 import { prepareItem } from './prepare';
 import type { AdsEnvelope, RetryPolicy } from '../transport/transport';
 import { adsRequest, DEFAULT_RETRY_POLICY, xCredentials } from '../transport/transport';
+
+/** The record as Simplify gives it, or undefined when the item does not ask for it. */
+export function simplified(ctx: IExecuteFunctions, endpoint: Endpoint, itemIndex: number): ((record: IDataObject) => IDataObject) | undefined {
+	if (!endpoint.simplify || !ctx.getNodeParameter('simplify', itemIndex, false)) return undefined;
+	const { keep } = endpoint.simplify;
+	if (typeof keep === 'function') return keep;
+	// total_count is there only when the user asked for it (With Total Count).
+	const fields = [...keep, 'total_count'];
+	return (record) => Object.fromEntries(fields.filter((f) => record[f] !== undefined).map((f) => [f, record[f]]));
+}
 
 /** Node-level options for the transport: how long to wait for rate limits and how often to retry. */
 export const requestOptionsProperty: INodeProperties = {

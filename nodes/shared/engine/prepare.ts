@@ -7,7 +7,8 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { jsonParse, NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Endpoint, Field } from './endpoints';
-import { endpointRequest, optionalCollectionName, paramName } from './endpoints';
+import { optionalCollectionName, paramName } from './endpoints';
+import { endpointRequest } from './request';
 import type { AmountUnit } from '../values/money';
 import { toMicros } from '../values/money';
 import type { ListRequest } from './pagination';

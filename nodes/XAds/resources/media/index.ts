@@ -2,7 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint, Field, Resource } from '../../../shared/engine/endpoints';
-import { fieldProperty, findEndpoint } from '../../../shared/engine/endpoints';
+import { findEndpoint } from '../../../shared/engine/endpoints';
+import { fieldProperty } from '../../../shared/engine/description';
 import { itemParameter } from '../../../shared/engine/prepare';
 import { adsRequest } from '../../../shared/transport/transport';
 import { accountField, binaryPropertyParameter } from '../../common/fields';
