@@ -6,7 +6,7 @@
 import type { Field, Resource } from '../../shared/engine/endpoints';
 import { recordsWithAmounts } from '../../shared/values/money';
 import { checkBudgets, checkJsonMicros } from '../common/budgets';
-import { batchEndpoint } from '../common/entityBatch';
+import { batchEndpoint } from '../common/campaignBatch';
 import {
 	accountField,
 	campaignField,

@@ -1,6 +1,6 @@
 /**
  * Custom audiences: the audiences themselves, who they are shared with (permissions), where they
- * are targeted, and loading their users (see ../audienceUsers.ts).
+ * are targeted, and loading their users (see ../common/audienceUsers).
  * https://docs.x.com/x-ads-api/audiences/reference
  */
 import type { IDataObject } from 'n8n-workflow';

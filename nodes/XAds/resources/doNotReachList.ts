@@ -1,5 +1,5 @@
 /**
- * Do-not-reach lists: users the account's ads must not reach (see ../audienceUsers.ts for the upload).
+ * Do-not-reach lists: users the account's ads must not reach (see ../common/audienceUsers for the upload).
  * An account has at most one.
  * https://docs.x.com/x-ads-api/audiences/reference
  */

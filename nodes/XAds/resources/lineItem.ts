@@ -9,7 +9,7 @@ import type { CheckHelpers, Field, Resource } from '../../shared/engine/endpoint
 import { compareMicros, recordsWithAmounts } from '../../shared/values/money';
 import { accountField, campaignField, checkTimeOrder, idField, idListField, lineItemField, money, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
 import { checkBudgets, checkJsonMicros } from '../common/budgets';
-import { batchEndpoint } from '../common/entityBatch';
+import { batchEndpoint } from '../common/campaignBatch';
 import { statusEndpoint, statusOnCreate, withDraftField } from '../common/status';
 import { simplify } from '../common/simplify';
 

@@ -4,7 +4,7 @@
  * upload and the catalog sync) and the catalog feed's CSV splitter, RFC 4180 as X's scheduled-feed
  * formats are (a quoted product description may hold line breaks), carrying only an unfinished
  * record from one chunk to the next. Audience files are one user per physical line and have their
- * own splitter (LineRecordSplitter in ../XAds/audienceFileText.ts), where one stray quote cannot swallow the rows after it.
+ * own splitter (LineRecordSplitter in ../../XAds/common/audienceUsers/fileText.ts), where one stray quote cannot swallow the rows after it.
  */
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 

@@ -1,7 +1,7 @@
 /**
  * X's media upload endpoints (openapi.json: /2/media/upload, its initialize, append and finalize,
  * STATUS, /2/media/metadata), defined once with their docs pages, as the other v2 endpoints are in
- * this folder. Used by the X Ads node's Media > Upload (../../XAds/mediaUpload.ts).
+ * this folder. Used by the X Ads node's Media > Upload (../../XAds/resources/media/upload.ts).
  */
 import type { Endpoint } from '../engine/endpoints';
 

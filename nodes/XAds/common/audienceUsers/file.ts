@@ -59,7 +59,7 @@ function frame(operationType: 'Update' | 'Delete', times: IDataObject): { prefix
 	return { prefix: `[{"operation_type":"${operationType}","params":{${params}"users":[`, suffix: ']}}]' };
 }
 
-/** X's limits of the users endpoints (audienceUsers.ts holds them): body bytes and requests a minute. */
+/** X's limits of the users endpoints (index.ts holds them): body bytes and requests a minute. */
 export interface AudienceLimits {
 	maxBytes: number;
 	perMinute: number;

@@ -2,7 +2,7 @@
  * Analytics (https://docs.x.com/x-ads-api/analytics): stats now (synchronous), reports
  * (asynchronous jobs), which entities had activity, and reach. Requests beyond X's limits (20
  * entities, 7 days; 90 or 45 days for jobs) are split into as few as the limits allow and the
- * answers merged back in order (see ../analyticsData.ts and ../analyticsJobs.ts).
+ * answers merged back in order (see data.ts and jobs.ts).
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';

@@ -2,7 +2,7 @@
  * Product Catalog → Sync: the shop's full product list in, and afterwards X's catalog holds exactly
  * that list. Reads what X holds (GET products, 100 a page) while it reads and checks the feed,
  * compares each input product with X's record on X's fields as X answers them (PRODUCT_ECHO in
- * catalogCompare.ts), upserts only the new and changed ones (PUT products, 25 a request, 4 in
+ * compare.ts), upserts only the new and changed ones (PUT products, 25 a request, 4 in
  * flight) and then deletes what the input no longer has (DELETE products by product_keys). Input:
  * n8n items, or a CSV/TSV feed file in a binary property read as a stream (twice: once to plan,
  * once to send), so memory holds one compact entry per product (id, product key, two 16-byte
@@ -10,7 +10,7 @@
  * https://docs.x.com/x-ads-api/catalog-management/reference#products
  *
  * This file: the parameters and how input items become syncs. The comparison and the index are in
- * catalogCompare.ts, the feed (items or a file) in catalogFeed.ts, the sync itself in catalogSyncRun.ts.
+ * compare.ts, the feed (items or a file) in feed.ts, the sync itself in run.ts.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
