@@ -10,12 +10,10 @@ import path from 'node:path';
 
 const repo = path.resolve(__dirname, '../..');
 // The generator is plain CommonJS so that it runs with node alone (over dist/) and here (over the sources).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const docsNodes = require('../../scripts/docs-nodes.cjs');
 
 /** package.json's entry `dist/nodes/XAds/XAds.node.js` is the source `nodes/XAds/XAds.node.ts`. */
 const fromSource = (entry: string) =>
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	require(path.join(repo, entry.replace(/^dist\//, '').replace(/\.js$/, '.ts')));
 
 const sources = docsNodes.loadPackage(fromSource);
