@@ -35,6 +35,19 @@ const cell = (text) => String(text ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/
 
 const pageFile = (description) => `${slug(description.name)}.md`;
 
+/**
+ * The description n8n shows for a node: a versioned node (n8n's VersionedNodeType) keeps one full
+ * description per version under `nodeVersions` and only the base one in `description`; the page
+ * shows the version new nodes get.
+ */
+function descriptionOf(node) {
+	if (!node.nodeVersions) return node.description;
+	const base = node.description;
+	const current = node.nodeVersions[node.currentVersion ?? base.defaultVersion].description;
+	const versions = Object.keys(node.nodeVersions).map(Number).sort((a, b) => a - b);
+	return { ...current, displayName: base.displayName, name: base.name, description: base.description, version: versions, defaultVersion: node.currentVersion ?? base.defaultVersion };
+}
+
 /** The node classes and credential classes package.json lists, loaded through `load(entry)`. */
 function loadPackage(load) {
 	const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
@@ -46,7 +59,7 @@ function loadPackage(load) {
 		});
 	return {
 		packageName: manifest.name,
-		nodes: instances(manifest.n8n.nodes).map((node) => node.description),
+		nodes: instances(manifest.n8n.nodes).map(descriptionOf),
 		credentials: instances(manifest.n8n.credentials),
 	};
 }
@@ -282,7 +295,7 @@ function differences(pages) {
 	return found;
 }
 
-module.exports = { loadPackage, renderPages, renderNodePage, differences, screenshotFilesOnDisk, anchorOf, NODES_DIR };
+module.exports = { descriptionOf, loadPackage, renderPages, renderNodePage, differences, screenshotFilesOnDisk, anchorOf, NODES_DIR };
 
 if (require.main === module) {
 	const built = loadPackage((entry) => require(path.join(repo, entry)));

@@ -44,3 +44,9 @@ it('a changed description makes its page differ', () => {
 	const rendered: Map<string, string> = docsNodes.renderPages(changed, docsNodes.screenshotFilesOnDisk());
 	expect(docsNodes.differences(rendered)).toEqual(['docs/nodes/x-ads.md differs from the node descriptions']);
 });
+
+it("a versioned node (n8n's VersionedNodeType) is described by the version new nodes get", () => {
+	const version = (n: number) => ({ description: { properties: [], version: n, displayName: `v${n}`, name: 'xThing' } });
+	const versioned = { nodeVersions: { 1: version(1), 2: version(2) }, currentVersion: 2, description: { displayName: 'X Thing', name: 'xThing', description: 'Base', defaultVersion: 2 } };
+	expect(docsNodes.descriptionOf(versioned)).toEqual({ properties: [], version: [1, 2], defaultVersion: 2, displayName: 'X Thing', name: 'xThing', description: 'Base' });
+});
