@@ -11,7 +11,7 @@ import { adsRequest, xRequest } from '../shared/transport';
 import { answersBy } from '../shared/batching';
 import { inputError } from '../shared/validation';
 import { fingerprint, IN_X, ProductIndex, REFUSED, SEEN, SEND, SENT } from './catalogCompare';
-import type { Feed } from './catalogFeed';
+import type { Feed, FeedColumns } from './catalogFeed';
 import { YIELD_AFTER_MS } from './catalogFeed';
 import { checkProduct, PRODUCT_BATCH, productFields, productResource } from './resources/product';
 
@@ -67,6 +67,32 @@ interface Counts {
 }
 
 class SyncFailure extends Error {}
+
+/** X's columns every product needs: its required fields, and one of brand, GTIN or MPN (product.ts). */
+const REQUIRED_COLUMNS = productFields.filter((f) => f.required).map((f) => f.wire);
+const ONE_OF_COLUMNS = ['brand', 'gtin', 'mpn'];
+
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
+
+/**
+ * A feed without one of X's required columns (no price column, no item with a price) would have
+ * every row refused: it is refused whole, before any request, naming the columns and the fix.
+ */
+function missingColumnsError(ctx: IExecuteFunctions, feed: Feed, columns: FeedColumns, itemIndex: number): NodeOperationError | undefined {
+	const missing = REQUIRED_COLUMNS.filter((wire) => !columns.wires.has(wire));
+	const noneOf = !ONE_OF_COLUMNS.some((wire) => columns.wires.has(wire));
+	if (!missing.length && !noneOf) return undefined;
+	const file = feed.unit === 'line';
+	const noun = file ? 'column' : 'field';
+	const parts = [...(missing.length ? [`${listed(missing)} ${noun}${missing.length > 1 ? 's' : ''}`] : []), ...(noneOf ? [`brand, gtin or mpn ${noun}`] : [])];
+	const others = columns.others.slice(0, 20).join(', ') + (columns.others.length > 20 ? ', ...' : '');
+	const needed = `Every product needs X's ${REQUIRED_COLUMNS.join(', ')} and one of brand, gtin or mpn, so every ${feed.unit} would be refused; nothing was sent.`;
+	const fix = file
+		? `Add the missing ${noun}s to the feed's header row, named as X names them (case and spaces do not matter)${others ? `; the header's other columns, which the sync ignores: ${others}` : ''}.`
+		: `Give the items the missing keys, named exactly so (an Edit Fields (Set) node before this one can add or rename them)${others ? `; the items' other keys, which the sync ignores: ${others}` : ''}.`;
+	const message = file ? `Sync refused: the feed (${feed.name}) has no ${parts.join(' and no ')}` : `Sync refused: no input item has the ${parts.join(' or the ')}`;
+	return new NodeOperationError(runNode(ctx), message, { itemIndex, description: `${needed} ${fix}` });
+}
 
 /** The request of one of the Product endpoints (product.ts defines each once). */
 function productRequest(operation: 'getAll' | 'upsert' | 'delete', catalogId: string, itemIndex: number): XRequest {
@@ -177,6 +203,10 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 	};
 
 	try {
+		// 0. A feed without one of X's required columns is refused before any request (Dry Run too).
+		const columnsRefusal = missingColumnsError(ctx, feed, await feed.columns(), itemIndex);
+		if (columnsRefusal) throw columnsRefusal;
+
 		// 1. What X holds and what the feed holds, read at the same time: the listing waits for X
 		// page after page (each cursor comes with the page before), the feed's rows are checked and
 		// fingerprinted meanwhile. Nothing is decided, nothing written, before both have ended.
@@ -300,13 +330,14 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 		};
 
 		// 3. Safety: a truncated or failed feed never empties a catalog.
+		const firstRefusal = () => (refusedRows.length ? ` (the first, ${feed.unit} ${String(refusedRows[0][feed.unit])}: ${String(refusedRows[0].reason)})` : '');
 		const valid = rows - refused;
 		const percent = inX ? (deleteKeys.length / inX) * 100 : 0;
 		const refusal =
 			inX > 0 && valid === 0 && !options.allowEmptyFeed
 				? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
 						itemIndex,
-						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused${firstRefusal()}. An empty or failed export would delete every product; nothing was sent. ${refused ? 'Fix the rows (Dry Run lists each with its reason), or, if' : 'If'} the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
 					})
 				: percent > options.maxDeletePercent
 					? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
