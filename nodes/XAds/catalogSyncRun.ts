@@ -55,6 +55,10 @@ interface Counts {
 	/** X answered NO_CHANGE to a product we sent (our comparison called it changed; X did not). */
 	unchangedByX: number;
 	refusedByX: number;
+	/** Planned as a create (X did not list it), answered as an update or NO_CHANGE: X held it unlisted. */
+	heldUnlisted: number;
+	/** Planned as an update, answered CREATE_SUCCESS: gone from X between the listing and the upsert. */
+	goneSinceListing: number;
 	deleted: number;
 	/** Product keys X no longer knew when deleting (gone already, e.g. by an earlier run). */
 	alreadyGone: number;
@@ -175,7 +179,7 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, itemIndex: number, options: SyncOptions, policy: RetryPolicy): Promise<{ summary: IDataObject; products: IDataObject[] }> {
 	const node = runNode(ctx);
 	const [listRequest, upsertRequest, deleteRequest] = (['getAll', 'upsert', 'delete'] as const).map((operation) => productRequest(operation, catalogId, itemIndex));
-	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
+	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, heldUnlisted: 0, goneSinceListing: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
 	const index = new ProductIndex();
 	const products: IDataObject[] = [];
 	const refusedRows: IDataObject[] = [];
@@ -375,6 +379,9 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 					// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
 					const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
 					counts[outcome]++;
+					const planned = planOf(id);
+					if (planned === 'created' && (outcome === 'updated' || outcome === 'unchangedByX')) counts.heldUnlisted++;
+					if (planned === 'updated' && outcome === 'created') counts.goneSinceListing++;
 					if (outcome === 'refusedByX' && xRefusals.length < LISTED) xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
 					if (options.outputProducts) products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
 				});
@@ -453,6 +460,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 				deleteFailed: counts.deleteFailed,
 				deleteFailures,
 				...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
+				...countsNote(counts, toCreate, toUpdate),
 				requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
 				...heldByX(counts, { confirmed: answered === sent && removed === deleteKeys.length && rows === refused + toCreate + toUpdate + unchanged, refusedRows: refused, keptRefused, unreadable: listed.unreadable }),
 			},
@@ -484,6 +492,23 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 }
 
 class RowRefusal extends Error {}
+
+/**
+ * Why created and updated differ from toCreate and toUpdate, when they do: X lists only the first
+ * product of an item group, so a variant X holds looks new to the plan and X answers it as an
+ * update; X's NO_CHANGE and refusals take their share too. Absent when the counts match the plan.
+ */
+function countsNote(counts: Counts, toCreate: number, toUpdate: number): { countsNote?: string } {
+	if (counts.created === toCreate && counts.updated === toUpdate) return {};
+	const why = [
+		counts.heldUnlisted && `${counts.heldUnlisted} of the ${toCreate} to create X held already without listing them (X lists only the first-submitted product of an item group, so its other variants look new on every run); X answered them as updated or unchanged`,
+		counts.goneSinceListing && `${counts.goneSinceListing} of the ${toUpdate} to update were gone from X when sent, and X created them again`,
+		counts.unchangedByX && `X answered ${counts.unchangedByX} as unchanged (NO_CHANGE, counted in unchangedByX)`,
+		counts.refusedByX && `X refused ${counts.refusedByX} (see xRefusals)`,
+		counts.unanswered && `X's answers named no result for ${counts.unanswered}`,
+	].filter(Boolean);
+	return { countsNote: `Of ${toCreate + toUpdate} products sent (toCreate ${toCreate}, toUpdate ${toUpdate}), X created ${counts.created} and updated ${counts.updated}: ${why.join('; ')}.` };
+}
 
 /**
  * The summary's two answers, apart: whether its counts add up (every row, product and deletion

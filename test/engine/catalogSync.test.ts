@@ -215,6 +215,19 @@ describe('Product Catalog → Sync', () => {
 		expect(writes()).toEqual([]);
 	});
 
+	it('the summary says why created and updated differ from the plan: a variant X holds but does not list is planned as a create, X answers it as an update', async () => {
+		const variant = (id: string, color: string, extra: IDataObject = {}) => validProduct(id, { item_group_id: 'shirt', color, ...extra });
+		const first = await fromItems([validProduct('p1'), variant('shirt-red', 'red'), variant('shirt-blue', 'blue')]);
+		expect(first.out()[0]).toMatchObject({ toCreate: 3, created: 3, countsConfirmed: true });
+		expect(first.out()[0].countsNote).toBeUndefined();
+		// X lists only the first-submitted product of a group: shirt-blue looks new to the plan.
+		const { result, out } = await fromItems([validProduct('p1', { title: 'Renamed' }), variant('shirt-red', 'red'), variant('shirt-blue', 'blue', { price: '21.00 USD' }), validProduct('p2')]);
+		expect(result.error).toBeUndefined();
+		const [summary] = out();
+		expect(summary).toMatchObject({ toCreate: 2, toUpdate: 1, created: 1, updated: 2, unchangedByX: 0, countsConfirmed: true });
+		expect(summary.countsNote).toBe('Of 3 products sent (toCreate 2, toUpdate 1), X created 1 and updated 2: 1 of the 2 to create X held already without listing them (X lists only the first-submitted product of an item group, so its other variants look new on every run); X answered them as updated or unchanged.');
+	});
+
 	it('Dry Run lists at most 1,000 ids of each list and counts the rest (planMore)', async () => {
 		const input = products(1100);
 		expect((await fromItems(input)).result.error).toBeUndefined();
