@@ -234,6 +234,22 @@ function toOptions(values: readonly string[]): INodePropertyOptions[] {
 	);
 }
 
+/** Editor messages for a space at either end of an ID, checked apart so the message names it. */
+const ID_SPACE_RULES = [
+	{ regex: '(?:\\S[\\s\\S]*)?', errorMessage: 'Has a leading space: remove it' },
+	{ regex: '(?:[\\s\\S]*\\S)?', errorMessage: 'Has a trailing space: remove it' },
+];
+
+/**
+ * A locator's By ID rules, as n8n checks them in the editor (each regex on the whole value): a
+ * space at either end is named on its own, and the ID's own pattern is tried without it, so a
+ * trailing space reads "Has a trailing space", not "Not a valid ID".
+ */
+function idValidation(locator: Field['locator']) {
+	const pattern = (locator?.idPattern ?? '.+').replace(/^\^/, '').replace(/\$$/, '');
+	return [...ID_SPACE_RULES, { regex: `\\s*(?:${pattern})\\s*`, errorMessage: `Not a valid ID: ${locator?.idRule ?? ''}` }].map((properties) => ({ type: 'regex' as const, properties }));
+}
+
 export function fieldProperty(field: Field): INodeProperties {
 	const base = {
 		displayName: field.label,
@@ -264,15 +280,7 @@ export function fieldProperty(field: Field): INodeProperties {
 						name: 'id',
 						type: 'string' as const,
 						placeholder: field.locator?.placeholder,
-						validation: [
-							{
-								type: 'regex' as const,
-								properties: {
-									regex: field.locator?.idPattern ?? '.+',
-									errorMessage: `Not a valid ID: ${field.locator?.idRule ?? ''}`,
-								},
-							},
-						],
+						validation: idValidation(field.locator),
 					},
 				],
 			};

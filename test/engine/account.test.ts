@@ -214,6 +214,29 @@ describe('errors', () => {
 	});
 });
 
+describe('an ID with stray whitespace (an account ID from a sheet cell)', () => {
+	it('spaces around it are dropped (X\'s IDs never hold any); whitespace inside it is named, before any request', async () => {
+		const id = await firstAccountId();
+		const padded = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id} ` } });
+		expect(padded.error).toBeUndefined();
+		expect(padded.output()[0].json).toMatchObject({ id });
+
+		env.emulator.control.clearRequests();
+		// Typed into the field: n8n's engine refuses the run with the editor's rules, which name the space.
+		await expect(env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `${id} ` } })).rejects.toThrow(/^The 'X Ads' node has issues:\n- Has a trailing space: remove it$/);
+		// From an expression (a sheet's cell): the node's own check names it.
+		const inner = `${id.slice(0, 4)} ${id.slice(4)}`;
+		const spaced = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${inner}` } });
+		expect(spaced.error?.message).toBe(`Item 0: Account (account_id) must be an X Ads account ID (letters and digits, e.g. 18ce54d4x5t) (got "${inner}", which has a space at character 5; remove it)`);
+		const invisible = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id}\u200b` } });
+		expect(invisible.error?.message).toMatch(/\(got "\w+\u200b", which has a trailing invisible character \(U\+200B\); remove it\)$/);
+		// Not a whitespace problem: the message does not say so.
+		const dashed = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id}-x` } });
+		expect(dashed.error?.message).toBe(`Item 0: Account (account_id) must be an X Ads account ID (letters and digits, e.g. 18ce54d4x5t) (got "${id}-x")`);
+		expect(env.emulator.control.requests()).toEqual([]);
+	});
+});
+
 describe('rate limits and retries', () => {
 	it('waits out a 429 until its reset (2 s ahead) and succeeds with one retry', async () => {
 		env.emulator.control.injectFaults([{ kind: 'rate_limit', resetInSeconds: 2, match: { path: '/12/accounts' } }]);
