@@ -51,6 +51,9 @@ const held = () =>
 		.sort((a, b) => String(a.id).localeCompare(String(b.id)));
 const expected = (input: IDataObject[]) => [...input].sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
+/** An error's description (n8n's NodeOperationError carries one). */
+const described = (error: Error | undefined) => String((error as (Error & { description?: string }) | undefined)?.description);
+
 const sync = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'productCatalog', operation: 'sync', catalog: catalog(), ...extra });
 
 async function fromItems(input: IDataObject[], extra: INodeParameters = {}, settings: { continueOnFail?: boolean } = {}) {
@@ -186,7 +189,7 @@ describe('Product Catalog → Sync', () => {
 		for (const dryRun of [false, true]) {
 			const { result } = await fromFile(noPrice, { dryRun });
 			expect(result.error?.message).toBe('Sync refused: the feed (feed.csv) has no price column');
-			expect(String(result.error?.description)).toBe('Every product needs X\'s id, title, description, availability, condition, price, link, image_link and one of brand, gtin or mpn, so every line would be refused; nothing was sent. Add the missing columns to the feed\'s header row, named as X names them (case and spaces do not matter); the header\'s other columns, which the sync ignores: Cost.');
+			expect(described(result.error)).toBe('Every product needs X\'s id, title, description, availability, condition, price, link, image_link and one of brand, gtin or mpn, so every line would be refused; nothing was sent. Add the missing columns to the feed\'s header row, named as X names them (case and spaces do not matter); the header\'s other columns, which the sync ignores: Cost.');
 			expect(requests()).toEqual([]);
 		}
 		const noIdNoBrand = await fromFile(`Title,description,availability,condition,price,link,image_link\n`);
@@ -199,7 +202,7 @@ describe('Product Catalog → Sync', () => {
 		const input = await seed40();
 		const { result } = await fromItems(input.map(({ price, link, ...rest }) => ({ ...rest, Price: price })));
 		expect(result.error?.message).toBe('Sync refused: no input item has the price and link fields');
-		expect(String(result.error?.description)).toMatch(/so every item would be refused; nothing was sent\. Give the items the missing keys, named exactly so \(an Edit Fields \(Set\) node before this one can add or rename them\); the items' other keys, which the sync ignores: Price\.$/);
+		expect(described(result.error)).toMatch(/so every item would be refused; nothing was sent\. Give the items the missing keys, named exactly so \(an Edit Fields \(Set\) node before this one can add or rename them\); the items' other keys, which the sync ignores: Price\.$/);
 		expect(requests()).toEqual([]);
 		// One item with a price is enough: the others' rows are refused one by one, as before.
 		const some = await fromItems(input.map((p, n) => (n === 0 ? p : { ...p, price: '' })), { dryRun: true });
@@ -211,7 +214,7 @@ describe('Product Catalog → Sync', () => {
 		const input = await seed40();
 		const { result } = await fromFile(csv(input.map((p) => ({ ...p, price: '12.50EUR' }))), { syncOptions: { maxDeletePercent: 100 } });
 		expect(result.error?.message).toBe('Sync refused: the feed holds no valid product, and X\'s catalog holds 40');
-		expect(String(result.error?.description)).toMatch(/^The feed \(feed\.csv\) had 40 rows, 40 refused \(the first, line 2: Price \(price\) must be a number, a space and a 3-letter currency code.*\)\. An empty or failed export would delete every product; nothing was sent\. Fix the rows \(Dry Run lists each with its reason\), or, if the catalog is meant to be emptied, turn on Allow Empty Feed in Options\.$/);
+		expect(described(result.error)).toMatch(/^The feed \(feed\.csv\) had 40 rows, 40 refused \(the first, line 2: Price \(price\) must be a number, a space and a 3-letter currency code.*\)\. An empty or failed export would delete every product; nothing was sent\. Fix the rows \(Dry Run lists each with its reason\), or, if the catalog is meant to be emptied, turn on Allow Empty Feed in Options\.$/);
 		expect(writes()).toEqual([]);
 	});
 
