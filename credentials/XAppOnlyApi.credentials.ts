@@ -86,5 +86,23 @@ export class XAppOnlyApi implements ICredentialType {
 			timeout: 30_000,
 			headers: { 'User-Agent': USER_AGENT },
 		},
+		// n8n would say only "Unauthorized" or "Forbidden": these name the cause and the fix. (A wrong
+		// API key or secret fails earlier, at the token request, with X's code and reason.)
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'X answered 401 Unauthorized: it refused the bearer token. Paste the App\'s current bearer token into Bearer Token, or leave Bearer Token empty to have one issued from the API key and secret.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'X answered 403 Forbidden to GET /2/webhooks: the App is not enrolled for it. In the Developer Console (console.x.com), attach the App to a Project whose access includes webhooks (on pay-per-use: with credits), then test again.',
+				},
+			},
+		],
 	};
 }

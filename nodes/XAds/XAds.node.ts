@@ -68,6 +68,7 @@ import { scheduledPostResource } from './resources/scheduledPost';
 import { taxSettingsResource } from './resources/taxSettings';
 import { trackingTagResource } from './resources/trackingTag';
 import { userSettingsResource } from './resources/userSettings';
+import { oauth1CredentialTests } from './credentialTest';
 
 /** Every resource of the X Ads API this node covers: the one place that registers them (the first is the default). */
 export const adsResources: Resource[] = [
@@ -146,11 +147,13 @@ export class XAds implements INodeType {
 				name: 'xOAuth1Api',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1Api'] } },
+				testedBy: 'xOAuth1ApiTest',
 			},
 			{
 				name: 'xOAuth1ConnectApi',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1ConnectApi'] } },
+				testedBy: 'xOAuth1ConnectApiTest',
 			},
 		],
 		properties: [
@@ -170,6 +173,8 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
+		// The OAuth 1.0a credentials' test on n8n's credential screen, with X's reason and the hint.
+		credentialTest: guardedMethods(oauth1CredentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,

@@ -335,6 +335,53 @@ describe('credential tests (as on n8n\'s credential screen)', () => {
 		expect(bad.status).toBe('Error');
 		expect(bad.message).not.toContain('nope');
 	});
+
+	it('a refused OAuth 1.0a credential gets X\'s status, code and reason and the node\'s hint, not "Unauthorized"; no secret in it', async () => {
+		const saved = env.harness.credentialData('xOAuth1Api');
+		const wrongSecret = await env.harness.testCredential('xOAuth1Api', { ...saved, accessTokenSecret: 'not-the-token-secret' });
+		expect(wrongSecret).toEqual({ status: 'Error', message: expect.stringMatching(/^X answered 401 32: Could not authenticate you\. X could not verify the OAuth signature: check the consumer key and secret and the access token and secret in the credential/) });
+		const noTokens = await env.harness.testCredential('xOAuth1Api', { ...saved, accessToken: '', accessTokenSecret: '' });
+		expect(noTokens).toEqual({ status: 'Error', message: expect.stringMatching(/^The Access Token and Access Token Secret are empty/) });
+		for (const { message } of [wrongSecret, noTokens]) {
+			for (const secret of [saved.consumerSecret, saved.accessToken, saved.accessTokenSecret, 'not-the-token-secret']) expect(message).not.toContain(String(secret));
+		}
+		// The test request names the package as User-Agent and is signed like the node's.
+		env.emulator.control.clearRequests();
+		expect(await env.harness.testCredential('xOAuth1Api')).toEqual({ status: 'OK', message: 'Connection successful: X accepted the keys and tokens' });
+		const [test] = env.emulator.control.requests();
+		expect(test).toMatchObject({ method: 'GET', path: '/12/accounts' });
+		expect(test.query).toBe('count=1');
+		expect(test.headers['user-agent']).toMatch(/^n8n-nodes-x-ads\/\d+\.\d+\.\d+\S* n8n$/);
+	});
+
+	it('App-only: a refused pasted bearer token is named with the fix; a wrong API key secret gets X\'s code at the token request', async () => {
+		const saved = env.harness.credentialData('xAppOnlyApi');
+		const pasted = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: 'pasted-but-wrong-token' });
+		expect(pasted).toEqual({ status: 'Error', message: 'X answered 401 Unauthorized: it refused the bearer token. Paste the App\'s current bearer token into Bearer Token, or leave Bearer Token empty to have one issued from the API key and secret.' });
+		const wrongKey = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: '', accessToken: '', apiKeySecret: 'not-the-api-secret' });
+		expect(wrongKey.status).toBe('Error');
+		expect(wrongKey.message).toMatch(/X \/oauth2\/token failed \(HTTP 403, code 99: Unable to verify your credentials\)\. Check the API key and API key secret in the X App-Only credential\. X answers the same to bearer tokens requested too often/);
+		expect(wrongKey.message).not.toContain('not-the-api-secret');
+	});
+
+	it('OAuth 2.0: a token X refuses is named with the fix, not "Forbidden"', async () => {
+		const saved = env.harness.credentialData('xOAuth2Api');
+		expect(await env.harness.testCredential('xOAuth2Api')).toMatchObject({ status: 'OK' });
+		const unknown = await env.harness.testCredential('xOAuth2Api', { ...saved, oauthTokenData: { token_type: 'bearer', access_token: 'unknown-access-token-1' } });
+		expect(unknown).toEqual({ status: 'Error', message: expect.stringMatching(/^X answered 403 Forbidden to GET \/2\/users\/me: the token gives no access to the user \(not a user's token, or without the tweet\.read and users\.read scopes/) });
+	});
+
+	it('the Connect credential: tested with the tokens n8n stored; before Connect it says to connect', async () => {
+		expect(await env.harness.testCredential('xOAuth1ConnectApi')).toMatchObject({ status: 'OK' });
+		const saved = env.harness.credentialData('xOAuth1ConnectApi');
+		const unconnected = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: undefined });
+		expect(unconnected).toEqual({ status: 'Error', message: 'Not connected yet: click "Connect my account" and authorize the App on X, then test again.' });
+		const hidden = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: true });
+		expect(hidden.message).toMatch(/^The test got the connection without its tokens/);
+		const revoked = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: { ...(saved.oauthTokenData as IDataObject), oauth_token_secret: 'revoked-secret-1' } });
+		expect(revoked.message).toMatch(/^X answered 401 32: Could not authenticate you\. X could not verify the OAuth signature/);
+		expect(revoked.message).not.toContain('revoked-secret-1');
+	});
 });
 
 describe('secrets', () => {
