@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestHelper,
 	INodeProperties,
@@ -9,8 +8,6 @@ import type {
 
 import { apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { fetchBearerToken } from '../nodes/shared/bearer';
-import { v2 } from '../nodes/shared/v2';
-import { USER_AGENT } from '../nodes/shared/userAgent';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token
@@ -74,35 +71,5 @@ export class XAppOnlyApi implements ICredentialType {
 		properties: {
 			headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
 		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.apiBaseUrl}}',
-			// The App's webhooks: a read the App's bearer token may always do.
-			url: v2.listWebhooks.path,
-			// n8n would otherwise follow a redirect to any host with the bearer token.
-			disableFollowRedirect: true,
-			timeout: 30_000,
-			headers: { 'User-Agent': USER_AGENT },
-		},
-		// n8n would say only "Unauthorized" or "Forbidden": these name the cause and the fix. (A wrong
-		// API key or secret fails earlier, at the token request, with X's code and reason.)
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'X answered 401 Unauthorized: it refused the bearer token. Paste the App\'s current bearer token into Bearer Token, or leave Bearer Token empty to have one issued from the API key and secret.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'X answered 403 Forbidden to GET /2/webhooks: the App is not enrolled for it. In the Developer Console (console.x.com), attach the App to a Project whose access includes webhooks (on pay-per-use: with credits), then test again.',
-				},
-			},
-		],
 	};
 }

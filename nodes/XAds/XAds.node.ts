@@ -16,6 +16,7 @@ import {
 	searchTargetingValues,
 } from '../shared/listSearch';
 import { guarded, guardedMethods } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
@@ -68,7 +69,6 @@ import { scheduledPostResource } from './resources/scheduledPost';
 import { taxSettingsResource } from './resources/taxSettings';
 import { trackingTagResource } from './resources/trackingTag';
 import { userSettingsResource } from './resources/userSettings';
-import { oauth1CredentialTests } from './credentialTest';
 
 /** Every resource of the X Ads API this node covers: the one place that registers them (the first is the default). */
 export const adsResources: Resource[] = [
@@ -174,7 +174,7 @@ export class XAds implements INodeType {
 
 	methods = {
 		// The OAuth 1.0a credentials' test on n8n's credential screen, with X's reason and the hint.
-		credentialTest: guardedMethods(oauth1CredentialTests),
+		credentialTest: guardedMethods(credentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,

@@ -4,7 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { guarded } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
+import { guarded, guardedMethods } from '../shared/redact';
 import { bearerTokenResource } from './resources/bearerToken';
 import { oauth1Resource } from './resources/oauth1';
 
@@ -28,7 +29,7 @@ export class XOAuth implements INodeType {
 		usableAsTool: undefined,
 		credentials: [
 			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
-			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } } },
+			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } }, testedBy: 'xAppOnlyApiTest' },
 		],
 		properties: [
 			...buildProperties(oauthResources),
@@ -36,6 +37,9 @@ export class XOAuth implements INodeType {
 			{ ...requestOptionsProperty, displayOptions: { hide: { resource: ['bearerToken'], operation: ['authorizationUrl'] } } },
 		],
 	};
+
+	// The X App-Only credential's test on n8n's credential screen, with X's reason and the hint.
+	methods = { credentialTest: guardedMethods(credentialTests) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOAuth.call(this);

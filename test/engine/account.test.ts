@@ -347,17 +347,18 @@ describe('credential tests (as on n8n\'s credential screen)', () => {
 		}
 		// The test request names the package as User-Agent and is signed like the node's.
 		env.emulator.control.clearRequests();
-		expect(await env.harness.testCredential('xOAuth1Api')).toEqual({ status: 'OK', message: 'Connection successful: X accepted the keys and tokens' });
+		expect(await env.harness.testCredential('xOAuth1Api')).toEqual({ status: 'OK', message: 'Connection successful: X accepted the credential' });
 		const [test] = env.emulator.control.requests();
 		expect(test).toMatchObject({ method: 'GET', path: '/12/accounts' });
 		expect(test.query).toBe('count=1');
 		expect(test.headers['user-agent']).toMatch(/^n8n-nodes-x-ads\/\d+\.\d+\.\d+\S* n8n$/);
 	});
 
-	it('App-only: a refused pasted bearer token is named with the fix; a wrong API key secret gets X\'s code at the token request', async () => {
+	it('App-only: a refused pasted bearer token gets X\'s answer and the node\'s hint; a wrong API key secret gets X\'s code at the token request', async () => {
 		const saved = env.harness.credentialData('xAppOnlyApi');
 		const pasted = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: 'pasted-but-wrong-token' });
-		expect(pasted).toEqual({ status: 'Error', message: 'X answered 401 Unauthorized: it refused the bearer token. Paste the App\'s current bearer token into Bearer Token, or leave Bearer Token empty to have one issued from the API key and secret.' });
+		expect(pasted).toEqual({ status: 'Error', message: 'X answered 401 Unauthorized: Unauthorized. X refused the credentials: check the keys and tokens of the credential; for app-only requests, the API key and secret or the pasted bearer token.' });
+		expect(pasted.message).not.toContain('pasted-but-wrong-token');
 		const wrongKey = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: '', accessToken: '', apiKeySecret: 'not-the-api-secret' });
 		expect(wrongKey.status).toBe('Error');
 		expect(wrongKey.message).toMatch(/X \/oauth2\/token failed \(HTTP 403, code 99: Unable to verify your credentials\)\. Check the API key and API key secret in the X App-Only credential\. X answers the same to bearer tokens requested too often/);
