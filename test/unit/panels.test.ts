@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * The panels as a person fills them (issue 37): Analytics asks for the entity, its IDs, the time
  * range and the metrics before how to run and what to output; Metric Groups starts with a value
