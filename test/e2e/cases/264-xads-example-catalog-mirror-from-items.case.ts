@@ -35,7 +35,7 @@ export default defineCase({
 	run: { triggerName: 'Every Night' },
 	check: (ctx, result) => {
 		const out = result.execution!.output('Mirror Catalog');
-		assertMatch(out[0], { rowsRead: 8, refused: 0, toCreate: 5, toUpdate: 3, deleted: 0, xHoldsFeed: true }, 'the summary (sku-1..sku-3 updated, 5 created)');
+		assertMatch(out[0], { rowsRead: 8, refused: 0, created: 5, updated: 3, deleted: 0, xHoldsFeed: true }, 'the summary (sku-1..sku-3 updated, 5 created)');
 		assertMatch(out.slice(1).map((p) => `${String(p.id)}:${String(p.action)}`), Array.from({ length: 8 }, (_, i) => `sku-${i + 1}:${i < 3 ? 'updated' : 'created'}`), 'then one item per product (Output Products)');
 		const stored = ctx.emulator!.control.products(fx(ctx).productCatalogId) as Array<Record<string, unknown>>;
 		assertMatch(stored.map((p) => p.id).sort(), Array.from({ length: 8 }, (_, i) => `sku-${i + 1}`).sort(), 'X holds exactly the shop\'s products');
