@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/daily-performance-report.json as shipped in real n8n (the empty account filled from the
  * emulator's seed, as `npm run dev` does; the Schedule Trigger started the way the editor's

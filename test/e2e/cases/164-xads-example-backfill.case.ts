@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/90-day-backfill.json as shipped in real n8n: the line items active in the 90 days up to
  * yesterday in the account's time zone, then one asynchronous report (jobs of 20 line items and 90

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/purchase-conversion.json in real n8n: a shop posts a purchase to the webhook, the
  * Conversion node sends it to X's Conversions API with the email and phone normalized and hashed

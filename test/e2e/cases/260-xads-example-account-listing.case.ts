@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/account-listing.json in real n8n: every ads account of the credential's user, one item
  * each, simplified (version 2's Simplify: id, name, time zone, approval status ... only), with X's

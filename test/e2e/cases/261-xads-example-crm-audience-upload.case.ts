@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/crm-audience-upload.json in real n8n (its Schedule Trigger started as the editor's
  * Execute workflow does; account and custom audience filled from the emulator's seed, as `npm run

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/catalog-mirror-from-items.json in real n8n (its Schedule Trigger started as the editor's
  * Execute workflow does; the catalog filled from the emulator's seed). The shop is WooCommerce, which

@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/dms-to-helpdesk.json in real n8n: imported with the X credentials chosen, it activates
  * (webhook registered, X's CRC answered, the support account subscribed to its Account Activity); a
