@@ -46,7 +46,7 @@ async function sync(input: SyncInput, extra: INodeParameters = {}, options: IDat
 		account: fx().accountId,
 		customAudienceId: fx().customAudienceId,
 		audienceInput: 'file',
-		syncOptions: options,
+		syncOptions: options as INodeParameters,
 		...extra,
 	};
 	// The state goes in as a second binary property of the segment's item, as a Merge node would put it.

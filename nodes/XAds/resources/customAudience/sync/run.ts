@@ -77,16 +77,14 @@ async function runSync(ctx: IExecuteFunctions, definition: SyncDefinition): Prom
 	const options = readOptions(ctx);
 	const target = readTarget(ctx, definition);
 	const fromFile = isFileMode(ctx, 0);
-	if (fromFile && ctx.getInputData().length > 1) {
-		throw inputError(runNode(ctx), 1, 'Input (audienceInput)', `File syncs one file a run, the first item's (got ${ctx.getInputData().length} items): a state belongs to one list and one segment`);
-	}
+	const segmentItem = fromFile ? segmentFileItem(ctx) : 0;
 	const previous = await readState(ctx, target, options.stateProperty);
 	const now = Date.now();
 	if (!options.dryRun) checkWindow(ctx, previous, options, now);
 	return await exclusively(ctx, target, async () => {
 		const plan = new SyncPlan(previous?.members ?? Buffer.alloc(0));
 		const rows = fromFile
-			? await readFileSegment(ctx, 0, definition.identifiers, plan)
+			? await readFileSegment(ctx, segmentItem, definition.identifiers, plan)
 			: await readItemsSegment(ctx, definition.endpoint, definition.identifiers, options.stateProperty, plan);
 		const additions = plan.additions();
 		const removals = plan.removals();
@@ -105,6 +103,19 @@ async function runSync(ctx: IExecuteFunctions, definition: SyncDefinition): Prom
 		const binary = await ctx.helpers.prepareBinaryData(state, `x-sync-${target.listId}.state`, 'application/octet-stream');
 		return [[{ json, binary: { [options.stateProperty]: binary }, pairedItem: { item: 0 } }]];
 	});
+}
+
+/**
+ * The item holding the segment file: the segment and the state may come on one item or on two
+ * (two Read/Write Files from Disk nodes appended by a Merge node); a second segment is refused.
+ */
+function segmentFileItem(ctx: IExecuteFunctions): number {
+	const property = String(ctx.getNodeParameter('binaryPropertyName', 0, 'data')).trim();
+	const holders = ctx.getInputData().flatMap((item, n) => (item.binary?.[property] ? [n] : []));
+	if (holders.length > 1) {
+		throw inputError(runNode(ctx), holders[1], 'Input Binary Field (binaryPropertyName)', `is held by items ${holders.join(', ')}: a sync reads one segment file (a state belongs to one list and one segment)`);
+	}
+	return holders[0] ?? 0;
 }
 
 async function pass(ctx: IExecuteFunctions, request: XRequest, operationType: 'Update' | 'Delete', members: Buffer, policy: RetryPolicy): Promise<PassResult> {
