@@ -1,11 +1,11 @@
 /**
  * The plan of a sync: the current segment's members against the last sync's. Each identifier read
- * is looked up among the previous members (sorted bytes, a binary search): found, it is unchanged;
+ * is looked up among the previous members (sorted bytes: a bucket by its first bytes, then a binary search): found, it is unchanged;
  * not found, it joined (once, however often it is repeated). Previous members never found left.
  * Memory: the previous members' bytes, one bit each, and the members who joined.
  */
 import type { IdentifierType } from '../../../../shared/audienceHashing';
-import { findMember, MAX_PARTNER_ID_BYTES, MEMBER_BYTES, memberKey } from './state';
+import { MAX_PARTNER_ID_BYTES, MEMBER_BYTES, MemberIndex, memberKey } from './state';
 
 /** Refused rows listed with line (or item) and reason; more are only counted. */
 export const REFUSALS_LISTED = 1000;
@@ -27,9 +27,11 @@ export class SyncPlan {
 	private readonly joined = new Set<string>();
 	private readonly key = Buffer.alloc(MEMBER_BYTES);
 	private readonly previousCount: number;
+	private readonly index: MemberIndex;
 
-	constructor(private readonly previous: Buffer) {
+	constructor(previous: Buffer) {
 		this.previousCount = previous.length / MEMBER_BYTES;
+		this.index = new MemberIndex(previous);
 		this.seen = new Uint8Array(this.previousCount);
 	}
 
@@ -62,7 +64,7 @@ export class SyncPlan {
 
 	private offerKey(key: Buffer): void {
 		this.identifiersRead++;
-		const position = findMember(this.previous, this.previousCount, key);
+		const position = this.index.find(key);
 		if (position >= 0) {
 			if (this.seen[position]) this.duplicates++;
 			else {

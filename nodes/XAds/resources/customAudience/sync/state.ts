@@ -120,10 +120,8 @@ export function compareMembers(a: Buffer, aPosition: number, b: Buffer, bPositio
 	return 0;
 }
 
-/** The position of a key (one member's bytes) among the sorted members, or -1. */
-export function findMember(members: Buffer, count: number, key: Buffer): number {
-	let low = 0;
-	let high = count - 1;
+/** The position of a key (one member's bytes) among the sorted members from low to high, or -1. */
+export function findMember(members: Buffer, key: Buffer, low: number, high: number): number {
 	while (low <= high) {
 		const middle = (low + high) >>> 1;
 		const order = compareMembers(members, middle, key, 0);
@@ -133,3 +131,30 @@ export function findMember(members: Buffer, count: number, key: Buffer): number 
 	}
 	return -1;
 }
+
+/**
+ * Where each member's first three bytes (its type and the first two of its hash) start among the
+ * sorted members: a lookup then searches the few members of its bucket, not all of them.
+ */
+export class MemberIndex {
+	private readonly starts: Uint32Array;
+
+	constructor(private readonly members: Buffer) {
+		const count = members.length / MEMBER_BYTES;
+		this.starts = new Uint32Array(BUCKETS + 1);
+		let bucket = 0;
+		for (let n = 0; n < count; n++) {
+			const at = n * MEMBER_BYTES;
+			const own = (members[at] << 16) | (members[at + 1] << 8) | members[at + 2];
+			while (bucket <= own) this.starts[bucket++] = n;
+		}
+		while (bucket <= BUCKETS) this.starts[bucket++] = count;
+	}
+
+	/** The position of a key among the members, or -1. */
+	find(key: Buffer): number {
+		const bucket = (key[0] << 16) | (key[1] << 8) | key[2];
+		return findMember(this.members, key, this.starts[bucket], this.starts[bucket + 1] - 1);
+	}
+}
+const BUCKETS = 8 << 16; // type codes below 8
