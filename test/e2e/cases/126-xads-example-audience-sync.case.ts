@@ -12,9 +12,8 @@ import * as path from 'node:path';
 
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { filledExample } from './163-xads-example-daily-report.case';
+import { exampleWorkflow } from '../workflows';
 
-const EXAMPLE = path.join(__dirname, '..', '..', '..', 'examples', 'crm-segment-sync.json');
 const FOLDER = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'x-sync-e2e-')));
 const SEGMENT = path.join(FOLDER, 'crm-segment.csv');
 const STATE = path.join(FOLDER, 'x-audience-sync.state');
@@ -31,7 +30,7 @@ export default defineCase({
 		fs.writeFileSync(SEGMENT, emails(0, 150).join('\n'));
 	},
 	workflow: (ctx) => {
-		const workflow = filledExample(EXAMPLE, { account: fx(ctx).accountId, customAudienceId: fx(ctx).customAudienceId });
+		const workflow = exampleWorkflow('crm-segment-sync.json', { account: fx(ctx).accountId, customAudienceId: fx(ctx).customAudienceId });
 		const text = JSON.stringify(workflow).split('/home/node/.n8n-files').join(FOLDER);
 		const filled = JSON.parse(text) as typeof workflow;
 		const sync = filled.nodes.find((n) => n.name === 'Sync Audience')!;
