@@ -28,8 +28,9 @@ import { campaignResource } from './resources/campaign';
 import { cardResource } from './resources/card';
 import { conversionResource } from './resources/conversion';
 import { curatedCategoryResource } from './resources/curatedCategory';
-import { customAudienceResource } from './resources/customAudience';
-import { doNotReachListResource } from './resources/doNotReachList';
+import { customAudienceResource, customAudienceSync } from './resources/customAudience';
+import { executeAudienceSync } from './resources/customAudience/sync';
+import { doNotReachListResource, doNotReachListSync } from './resources/doNotReachList';
 import { featureResource } from './resources/feature';
 import { fundingInstrumentResource } from './resources/fundingInstrument';
 import { keywordInsightResource } from './resources/keywordInsight';
@@ -195,5 +196,8 @@ export class XAds implements INodeType {
 
 /** The node's run, inside the package's one exit (redact.ts): nothing it says carries a secret. */
 const executeAds = guarded(async function (this: IExecuteFunctions) {
+	// A sync writes a state file (binary output), which the data-driven endpoints do not.
+	const sync = { customAudience: customAudienceSync, doNotReachList: doNotReachListSync }[this.getNodeParameter('resource', 0) as string];
+	if (sync && this.getNodeParameter('operation', 0) === 'sync') return await executeAudienceSync(this, sync);
 	return await executeEndpoints(this, adsResources);
 });
