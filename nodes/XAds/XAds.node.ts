@@ -15,7 +15,11 @@ import {
 	searchTargetingValues,
 } from '../shared/engine/listSearch';
 import { guarded, guardedMethods } from '../shared/transport/redact';
+import { credentialTests } from '../shared/transport/credentialTest';
 import { adsResources } from './resources';
+import { customAudienceSync } from './resources/customAudience';
+import { executeAudienceSync } from './resources/customAudience/sync';
+import { doNotReachListSync } from './resources/doNotReachList';
 
 export class XAds implements INodeType {
 	description: INodeTypeDescription = {
@@ -37,11 +41,13 @@ export class XAds implements INodeType {
 				name: 'xOAuth1Api',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1Api'] } },
+				testedBy: 'xOAuth1ApiTest',
 			},
 			{
 				name: 'xOAuth1ConnectApi',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1ConnectApi'] } },
+				testedBy: 'xOAuth1ConnectApiTest',
 			},
 		],
 		properties: [
@@ -61,6 +67,8 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
+		// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+		credentialTest: guardedMethods(credentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,
@@ -81,5 +89,8 @@ export class XAds implements INodeType {
 
 /** The node's run, inside the package's one exit (redact.ts): nothing it says carries a secret. */
 const executeAds = guarded(async function (this: IExecuteFunctions) {
+	// A sync writes a state file (binary output), which the data-driven endpoints do not.
+	const sync = { customAudience: customAudienceSync, doNotReachList: doNotReachListSync }[this.getNodeParameter('resource', 0) as string];
+	if (sync && this.getNodeParameter('operation', 0) === 'sync') return await executeAudienceSync(this, sync);
 	return await executeEndpoints(this, adsResources);
 });

@@ -55,7 +55,7 @@ export interface Field {
 	/** Shown as its own parameter and must be given; otherwise it sits in the optional collection. */
 	required?: boolean;
 	options?: readonly string[];
-	default?: string | number | boolean;
+	default?: string | number | boolean | string[];
 	rules?: FieldRules;
 	locator?: LocatorSpec;
 	placeholder?: string;
@@ -123,6 +123,8 @@ export interface Endpoint {
 	) => Promise<Array<IDataObject[] | Error> | BatchSummaries>;
 	/** Extra parameters of this operation (modes, options), shown only for it. */
 	extraProperties?: INodeProperties[];
+	/** The extras come after the required fields (a report's mode and output), not before them. */
+	extrasAfterFields?: boolean;
 	/** Extra display conditions for the fields' parameters, e.g. only in a "map fields" mode. */
 	fieldsShowWhen?: Record<string, Array<string | boolean>>;
 	/** n8n's Simplify option: the fields a person or an AI agent needs of each output record. */

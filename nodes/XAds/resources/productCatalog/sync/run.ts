@@ -11,7 +11,7 @@ import { adsRequest, xRequest } from '../../../../shared/transport/transport';
 import { answersBy } from '../../../../shared/engine/batching';
 import { inputError } from '../../../../shared/engine/validation';
 import { fingerprint, IN_X, ProductIndex, REFUSED, SEEN, SEND, SENT } from './compare';
-import type { Feed } from './feed';
+import type { Feed, FeedColumns } from './feed';
 import { YIELD_AFTER_MS } from './feed';
 import { checkProduct, PRODUCT_BATCH, productFields } from '../../../common/productFields';
 import { productResource } from '../../product';
@@ -56,6 +56,10 @@ interface Counts {
 	/** X answered NO_CHANGE to a product we sent (our comparison called it changed; X did not). */
 	unchangedByX: number;
 	refusedByX: number;
+	/** Planned as a create (X did not list it), answered as an update or NO_CHANGE: X held it unlisted. */
+	heldUnlisted: number;
+	/** Planned as an update, answered CREATE_SUCCESS: gone from X between the listing and the upsert. */
+	goneSinceListing: number;
 	deleted: number;
 	/** Product keys X no longer knew when deleting (gone already, e.g. by an earlier run). */
 	alreadyGone: number;
@@ -68,6 +72,32 @@ interface Counts {
 }
 
 class SyncFailure extends Error {}
+
+/** X's columns every product needs: its required fields, and one of brand, GTIN or MPN (product.ts). */
+const REQUIRED_COLUMNS = productFields.filter((f) => f.required).map((f) => f.wire);
+const ONE_OF_COLUMNS = ['brand', 'gtin', 'mpn'];
+
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
+
+/**
+ * A feed without one of X's required columns (no price column, no item with a price) would have
+ * every row refused: it is refused whole, before any request, naming the columns and the fix.
+ */
+function missingColumnsError(ctx: IExecuteFunctions, feed: Feed, columns: FeedColumns, itemIndex: number): NodeOperationError | undefined {
+	const missing = REQUIRED_COLUMNS.filter((wire) => !columns.wires.has(wire));
+	const noneOf = !ONE_OF_COLUMNS.some((wire) => columns.wires.has(wire));
+	if (!missing.length && !noneOf) return undefined;
+	const file = feed.unit === 'line';
+	const noun = file ? 'column' : 'field';
+	const parts = [...(missing.length ? [`${listed(missing)} ${noun}${missing.length > 1 ? 's' : ''}`] : []), ...(noneOf ? [`brand, gtin or mpn ${noun}`] : [])];
+	const others = columns.others.slice(0, 20).join(', ') + (columns.others.length > 20 ? ', ...' : '');
+	const needed = `Every product needs X's ${REQUIRED_COLUMNS.join(', ')} and one of brand, gtin or mpn, so every ${feed.unit} would be refused; nothing was sent.`;
+	const fix = file
+		? `Add the missing ${noun}s to the feed's header row, named as X names them (case and spaces do not matter)${others ? `; the header's other columns, which the sync ignores: ${others}` : ''}.`
+		: `Give the items the missing keys, named exactly so (an Edit Fields (Set) node before this one can add or rename them)${others ? `; the items' other keys, which the sync ignores: ${others}` : ''}.`;
+	const message = file ? `Sync refused: the feed (${feed.name}) has no ${parts.join(' and no ')}` : `Sync refused: no input item has the ${parts.join(' or the ')}`;
+	return new NodeOperationError(runNode(ctx), message, { itemIndex, description: `${needed} ${fix}` });
+}
 
 /** The request of one of the Product endpoints (product.ts defines each once). */
 function productRequest(operation: 'getAll' | 'upsert' | 'delete', catalogId: string, itemIndex: number): XRequest {
@@ -170,7 +200,7 @@ class SyncRun {
 	private readonly listRequest: XRequest;
 	private readonly upsertRequest: XRequest;
 	private readonly deleteRequest: XRequest;
-	private readonly counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
+	private readonly counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, heldUnlisted: 0, goneSinceListing: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
 	private readonly index = new ProductIndex();
 	private readonly products: IDataObject[] = [];
 	private readonly refusedRows: IDataObject[] = [];
@@ -198,6 +228,9 @@ class SyncRun {
 	async run(): Promise<{ summary: IDataObject; products: IDataObject[] }> {
 		const { options } = this;
 		try {
+			// 0. A feed without one of X's required columns is refused before any request (Dry Run too).
+			const columnsRefusal = missingColumnsError(this.ctx, this.feed, await this.feed.columns(), this.itemIndex);
+			if (columnsRefusal) throw columnsRefusal;
 			const { listed, blankLines, ignoredColumns } = await this.readBoth();
 			const plan = this.plan();
 			const summary = this.planSummary(plan, listed, blankLines, ignoredColumns);
@@ -369,13 +402,14 @@ class SyncRun {
 
 	/** 3. Safety: a truncated or failed feed never empties a catalog. */
 	private refusalOf({ inX, deleteKeys, toCreate, toUpdate, unchanged }: Plan): NodeOperationError | undefined {
-		const { rows, refused, options, feed, node, itemIndex } = this;
+		const { rows, refused, refusedRows, options, feed, node, itemIndex } = this;
+		const firstRefusal = () => (refusedRows.length ? ` (the first, ${feed.unit} ${String(refusedRows[0][feed.unit])}: ${String(refusedRows[0].reason)})` : '');
 		const valid = rows - refused;
 		const percent = inX ? (deleteKeys.length / inX) * 100 : 0;
 		return inX > 0 && valid === 0 && !options.allowEmptyFeed
 			? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
 					itemIndex,
-					description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+					description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused${firstRefusal()}. An empty or failed export would delete every product; nothing was sent. ${refused ? 'Fix the rows (Dry Run lists each with its reason), or, if' : 'If'} the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
 				})
 			: percent > options.maxDeletePercent
 				? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
@@ -435,6 +469,9 @@ class SyncRun {
 				// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
 				const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
 				counts[outcome]++;
+				const planned = planOf(id);
+				if (planned === 'created' && (outcome === 'updated' || outcome === 'unchangedByX')) counts.heldUnlisted++;
+				if (planned === 'updated' && outcome === 'created') counts.goneSinceListing++;
 				if (outcome === 'refusedByX' && this.xRefusals.length < LISTED) this.xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
 				if (options.outputProducts) this.products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
 			});
@@ -491,6 +528,7 @@ class SyncRun {
 			deleteFailed: counts.deleteFailed,
 			deleteFailures: this.deleteFailures,
 			...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
+			...countsNote(counts, plan.toCreate, plan.toUpdate),
 			requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
 			...heldByX(counts, { confirmed: answered === sent && removed === plan.deleteKeys.length && rows === refused + plan.toCreate + plan.toUpdate + plan.unchanged, refusedRows: refused, keptRefused: plan.keptRefused, unreadable }),
 		};
@@ -532,6 +570,23 @@ function plannedProducts(ix: ProductIndex): IDataObject[] {
 }
 
 class RowRefusal extends Error {}
+
+/**
+ * Why created and updated differ from toCreate and toUpdate, when they do: X lists only the first
+ * product of an item group, so a variant X holds looks new to the plan and X answers it as an
+ * update; X's NO_CHANGE and refusals take their share too. Absent when the counts match the plan.
+ */
+function countsNote(counts: Counts, toCreate: number, toUpdate: number): { countsNote?: string } {
+	if (counts.created === toCreate && counts.updated === toUpdate) return {};
+	const why = [
+		counts.heldUnlisted && `${counts.heldUnlisted} of the ${toCreate} to create X held already without listing them (X lists only the first-submitted product of an item group, so its other variants look new on every run); X answered them as updated or unchanged`,
+		counts.goneSinceListing && `${counts.goneSinceListing} of the ${toUpdate} to update were gone from X when sent, and X created them again`,
+		counts.unchangedByX && `X answered ${counts.unchangedByX} as unchanged (NO_CHANGE, counted in unchangedByX)`,
+		counts.refusedByX && `X refused ${counts.refusedByX} (see xRefusals)`,
+		counts.unanswered && `X's answers named no result for ${counts.unanswered}`,
+	].filter(Boolean);
+	return { countsNote: `Of ${toCreate + toUpdate} products sent (toCreate ${toCreate}, toUpdate ${toUpdate}), X created ${counts.created} and updated ${counts.updated}: ${why.join('; ')}.` };
+}
 
 /**
  * The summary's two answers, apart: whether its counts add up (every row, product and deletion

@@ -5,11 +5,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Field, Resource } from '../../shared/engine/endpoints';
-import { customAudienceIdentifierFields, usersEndpoint } from '../common/audienceUsers';
-import { batchRunner } from '../common/batchOperations';
-import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../common/fields';
-import { simplify } from '../common/simplify';
+import type { Field, Resource } from '../../../shared/engine/endpoints';
+import { customAudienceIdentifierFields, usersEndpoint } from '../../common/audienceUsers';
+import { batchRunner } from '../../common/batchOperations';
+import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../../common/fields';
+import { simplify } from '../../common/simplify';
+import { syncDefinition } from './sync';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const CUSTOM_AUDIENCE_USERS_DOCS = `${DOCS}#post-accounts-account-id-custom-audiences-custom-audience-id-users`;
@@ -90,6 +91,8 @@ export function segmentRule(segments: unknown): string | undefined {
 	return undefined;
 }
 
+export const customAudienceSync = syncDefinition('customAudience', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, CUSTOM_AUDIENCE_USERS_DOCS);
+
 const runBatch = batchRunner(CUSTOM_AUDIENCE_BATCH_SIZE, (item) => {
 	const { operation_type, ...params } = item.values;
 	delete params.account_id;
@@ -103,6 +106,7 @@ export const customAudienceResource: Resource = {
 	endpoints: [
 		usersEndpoint('customAudience', 'addUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
 		usersEndpoint('customAudience', 'removeUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
+		customAudienceSync.endpoint,
 		{
 			operation: 'getTargeted',
 			name: 'Get Targeting',
