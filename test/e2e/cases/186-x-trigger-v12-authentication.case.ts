@@ -1,3 +1,4 @@
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING, Lint). */
 /**
  * X Trigger 1.2 in real n8n (both lines): with Authentication "App and User (OAuth 1.0a)" the
  * Account Activity source subscribes the OAuth 1.0a credential's user, signed with its OAuth header,

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING, Lint). */
 /**
  * The X Trigger and three X Ads panels as a new user meets them in the editor (Debian's chromium,
  * ../browser.ts): the node creator's searches "X Trigger" and "X Ads" list the trigger as high as
