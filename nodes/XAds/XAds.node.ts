@@ -16,6 +16,7 @@ import {
 	searchTargetingValues,
 } from '../shared/listSearch';
 import { guarded, guardedMethods } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
@@ -146,11 +147,13 @@ export class XAds implements INodeType {
 				name: 'xOAuth1Api',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1Api'] } },
+				testedBy: 'xOAuth1ApiTest',
 			},
 			{
 				name: 'xOAuth1ConnectApi',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1ConnectApi'] } },
+				testedBy: 'xOAuth1ConnectApiTest',
 			},
 		],
 		properties: [
@@ -170,6 +173,8 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
+		// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+		credentialTest: guardedMethods(credentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,

@@ -28,7 +28,8 @@ import { runStreamDelivery } from './streamDelivery';
 import { ensureWebhook, removeWebhook, validWebhookAtUrl } from './webhook';
 import { answerWebhook } from './webhookDelivery';
 import { asNodeError } from './xCalls';
-import { guarded } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
+import { guarded, guardedMethods } from '../shared/redact';
 
 export { recentEvents } from './eventItems';
 
@@ -54,8 +55,8 @@ export class XTrigger implements INodeType {
 		// The App's keys (webhook, CRC, signatures, public kinds) always; from 1.2 at most one user
 		// credential, the one Authentication names (1 and 1.1 have no Authentication: both shown).
 		credentials: [
-			{ name: 'xAppOnlyApi', required: true, displayName: 'X App (Bearer Token)' },
-			{ name: 'xOAuth1Api', required: false, displayName: 'X User (OAuth 1.0a)', displayOptions: { hide: { authentication: [APP_ONLY, 'xOAuth2Api'] } } },
+			{ name: 'xAppOnlyApi', required: true, displayName: 'X App (Bearer Token)', testedBy: 'xAppOnlyApiTest' },
+			{ name: 'xOAuth1Api', required: false, displayName: 'X User (OAuth 1.0a)', testedBy: 'xOAuth1ApiTest', displayOptions: { hide: { authentication: [APP_ONLY, 'xOAuth2Api'] } } },
 			{ name: 'xOAuth2Api', required: false, displayName: 'X User (OAuth2)', displayOptions: { hide: { authentication: [APP_ONLY, 'xOAuth1Api'] } } },
 		],
 		webhooks: [
@@ -272,6 +273,9 @@ export class XTrigger implements INodeType {
 	 * n8n's retry re-registers only the webhook that carries these methods, and X's CRC during
 	 * create() must reach the GET one.
 	 */
+	// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+	methods = { credentialTest: guardedMethods(credentialTests) };
+
 	webhookMethods = {
 		setup: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
