@@ -15,8 +15,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { EVENT_KINDS } from '../shared/v2/activitySubscription';
-import { ACTIVITY_ARRAYS } from './events';
+import { APP_CREDENTIAL_TYPE as APP_ONLY } from '../shared/transport/transport';
+import { accountActivityKindOptions, activityKindOptions } from './eventLabels';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { accountActivitySource } from './sources/accountActivity';
 import { activitySource } from './sources/activity';
@@ -43,19 +43,21 @@ export class XTrigger implements INodeType {
 		group: ['trigger'],
 		// 1.1 behaves as 1. n8n evaluates an expression on every request to a version 1 webhook node
 		// (the old Webhook node's binaryData option), about 10 ms each with n8n 2.x's isolated runtime.
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		// 1.2: Authentication picks the one user credential (1 and 1.1 show both user credentials).
+		version: [1, 1.1, 1.2],
+		defaultVersion: 1.2,
 		// Filtered-stream posts have no Events parameter (all are post.match).
 		subtitle: '={{$parameter["source"] === "filteredStream" ? "filtered-stream posts" : ($parameter["events"] || ["*"]).join(", ")}}',
 		description: 'Starts the workflow on events X delivers to a webhook, or on a stream this n8n holds open (account activity, direct messages, posts)',
 		defaults: { name: 'X Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		// The App's bearer token for the webhook and public kinds; the user's OAuth 1.0a tokens for private kinds.
+		// The App's keys (webhook, CRC, signatures, public kinds) always; from 1.2 at most one user
+		// credential, the one Authentication names (1 and 1.1 have no Authentication: both shown).
 		credentials: [
-			{ name: 'xAppOnlyApi', required: true, testedBy: 'xAppOnlyApiTest' },
-			{ name: 'xOAuth1Api', required: false, testedBy: 'xOAuth1ApiTest' },
-			{ name: 'xOAuth2Api', required: false },
+			{ name: 'xAppOnlyApi', required: true, displayName: 'X App (Bearer Token)', testedBy: 'xAppOnlyApiTest' },
+			{ name: 'xOAuth1Api', required: false, displayName: 'X User (OAuth 1.0a)', testedBy: 'xOAuth1ApiTest', displayOptions: { hide: { authentication: [APP_ONLY, 'xOAuth2Api'] } } },
+			{ name: 'xOAuth2Api', required: false, displayName: 'X User (OAuth2)', displayOptions: { hide: { authentication: [APP_ONLY, 'xOAuth1Api'] } } },
 		],
 		webhooks: [
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
@@ -74,6 +76,20 @@ export class XTrigger implements INodeType {
 				],
 				default: 'activity',
 				description: 'Where the events come from',
+			},
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+				options: [
+					{ name: 'App and User (OAuth 1.0a)', value: 'xOAuth1Api', description: 'The App plus a user\'s X OAuth 1.0a tokens: private kinds (direct messages, likes, mutes, blocks, mentions) and Account Activity' },
+					{ name: 'App and User (OAuth2)', value: 'xOAuth2Api', description: 'The App plus a user\'s X User OAuth2 token (granted the kinds\' scopes): private kinds and Account Activity' },
+					{ name: 'App Only', value: APP_ONLY, description: 'The App\'s bearer token: public kinds and filtered-stream posts' },
+				],
+				default: APP_ONLY,
+				description: 'Which credentials the trigger uses. Account Activity and the private kinds need a user\'s.',
 			},
 			{
 				displayName: 'Delivery',
@@ -132,7 +148,8 @@ export class XTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [{ name: 'All Events', value: '*' }, ...EVENT_KINDS.map((kind) => ({ name: kind, value: kind }))].sort((a, b) => a.name.localeCompare(b.name)),
+				// The first Events parameter: n8n's node creator lists its options' actions as the triggers.
+				options: activityKindOptions(true),
 				default: ['*'],
 				displayOptions: { show: { source: ['activity'] } },
 				description: 'Which kinds of event start the workflow; others are acknowledged and dropped',
@@ -142,15 +159,7 @@ export class XTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [
-					{ name: 'All Events', value: '*' },
-					// Plain words in title case, as n8n's linter asks (the kind itself is the value).
-					...Object.entries(ACTIVITY_ARRAYS).map(([array, kind]) => ({
-						name: /[.A-Z]/.test(kind) ? kind : kind.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
-						value: kind,
-						description: `Kind ${kind}: the entries of X's ${array}`,
-					})),
-				].sort((a, b) => a.name.localeCompare(b.name)),
+				options: accountActivityKindOptions(),
 				default: ['*'],
 				displayOptions: { show: { source: ['accountActivity'] } },
 				description: 'Which kinds of Account Activity event start the workflow (MessageCreate: direct messages); others are acknowledged and dropped',
@@ -185,7 +194,7 @@ export class XTrigger implements INodeType {
 								displayName: 'Event Types',
 								name: 'eventTypes',
 								type: 'multiOptions',
-								options: EVENT_KINDS.map((kind) => ({ name: kind, value: kind })).sort((a, b) => a.name.localeCompare(b.name)),
+								options: activityKindOptions(false),
 								default: [],
 								description: 'Private kinds (dm.*, chat.*, like.*, mute.*, block.*, post.mention/reply/quote/repost.create, broadcast.chat) need the X OAuth 1.0a or X User OAuth2 credential of this user (OAuth2: granted the kind\'s scope)',
 							},

@@ -122,6 +122,8 @@ export function watchPage(page: Page, opts: { appOrigins: string[] }): PageWatch
 		if (!isApp(url)) return 'not n8n or the emulator (no internet here)';
 		const p = new URL(url).pathname;
 		if (status === 401 && p === '/rest/login' && (method ?? 'GET') === 'GET' && !signedIn) return 'the editor checks for a session before sign-in';
+		// n8n 2.x's input panel asks whether the previous node's package ships an output schema (__schema__/); none is shipped.
+		if (status === 404 && p.startsWith('/schemas/n8n-nodes-x-ads.') && (method ?? 'GET') === 'GET') return 'the editor looks for an optional output schema the package does not ship';
 		return undefined;
 	};
 
@@ -281,4 +283,45 @@ export async function saveWorkflow(page: Page): Promise<void> {
 
 function escapeRegExp(s: string): string {
 	return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** One entry of the node creator's list: its title and description as shown. */
+export interface CreatorItem {
+	name: string;
+	description: string;
+}
+
+/**
+ * Opens the node creator (unless open), types `text` into its search and returns the nodes it
+ * lists, in the order shown (n8n ranks them by its fuzzy score and popularity).
+ */
+export async function searchNodeCreator(page: Page, text: string): Promise<CreatorItem[]> {
+	const search = page.locator('[data-test-id=node-creator-search-bar]');
+	if (!(await search.isVisible())) await page.click('[data-test-id=node-creator-plus-button]');
+	await search.waitFor();
+	await search.fill('');
+	await search.fill(text);
+	await page.waitForTimeout(600); // the list re-renders after the debounced search
+	const items = page.locator('[data-test-id=node-creator-node-item]:visible, [data-test-id=node-creator-action-item]:visible');
+	const out: CreatorItem[] = [];
+	for (let i = 0; i < (await items.count()); i++) {
+		const item = items.nth(i);
+		const name = ((await item.locator('[data-test-id=node-creator-item-name]').first().textContent()) ?? '').trim();
+		const description = ((await item.locator('[data-test-id=node-creator-item-description]').first().textContent().catch(() => '')) ?? '').trim();
+		out.push({ name, description });
+	}
+	return out;
+}
+
+/** The labels of the visible fields of the open node panel: credential fields first, then parameters. */
+export async function panelLabels(page: Page): Promise<string[]> {
+	await page.waitForTimeout(300);
+	return ndv(page)
+		.locator('[data-test-id=credentials-label] label:visible, [data-test-id=node-parameters] [data-test-id=input-label] label:visible, [data-test-id=node-parameters] .n8n-input-label label:visible')
+		.evaluateAll((labels) =>
+			[...new Set(labels)]
+				// A label's text without the Fixed / Expression switch n8n puts beside it.
+				.map((l) => (l.textContent ?? '').replace(/\s+/g, ' ').replace(/\s*Fixed\s*Expression$/, '').trim())
+				.filter(Boolean),
+		);
 }

@@ -90,7 +90,7 @@ describe('X Trigger activation checks the token scopes before creating anything'
 				{
 					name: 'X Trigger',
 					type: 'n8n-nodes-x-ads.xTrigger',
-					parameters: { events: ['*'], subscriptions: { subscription: [{ userId: env.emulator.users[0].userId, eventTypes: ['post.create', 'broadcast.chat'] }] } },
+					parameters: { events: ['*'], authentication: 'xOAuth2Api', subscriptions: { subscription: [{ userId: env.emulator.users[0].userId, eventTypes: ['post.create', 'broadcast.chat'] }] } },
 					credentials: { xAppOnlyApi: { id: 'xAppOnlyApi', name: 'xAppOnlyApi' }, xOAuth2Api: { id: 'xOAuth2Api', name: 'xOAuth2Api' } },
 				},
 			],

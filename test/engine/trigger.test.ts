@@ -79,7 +79,8 @@ function newHarness(staticData?: Record<string, IDataObject>, options: { userCon
 }
 
 function trigger(parameters: INodeParameters = {}, id = `wf-trigger-${++workflowCounter}`): TriggerWorkflow & { id: string } {
-	return { id, nodes: [{ name: NODE, type: X_TRIGGER, parameters: { events: ['*'], ...parameters } }], connections: {} };
+	// Version 1.1: both user credentials on the node, no Authentication (1.2's: triggerAuthentication.test.ts).
+	return { id, nodes: [{ name: NODE, type: X_TRIGGER, typeVersion: 1.1, parameters: { events: ['*'], ...parameters } }], connections: {} };
 }
 
 async function serve(harness: EngineHarness, target: TriggerWorkflow, port?: number): Promise<ServedWebhooks> {

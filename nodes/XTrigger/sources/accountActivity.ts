@@ -10,7 +10,7 @@ import { activationError, removeIfPresent } from '../xCalls';
 import type { EventSource } from './source';
 
 const ACCOUNT_ACTIVITY_HINT =
-	'Account Activity subscribes the user whose token signs the request: add that user\'s X OAuth 1.0a or X User OAuth2 credential (scopes tweet.read users.read dm.read dm.write) to the trigger';
+	'Account Activity subscribes the user whose token signs the request: choose that user\'s X OAuth 1.0a or X User OAuth2 credential (scopes tweet.read users.read dm.read dm.write) on the trigger (version 1.2: with Authentication App and User)';
 
 /** Whether the credential's user is subscribed to the webhook (in the user's context). */
 async function subscribed(ctx: IHookFunctions, webhookId: string): Promise<boolean> {

@@ -108,6 +108,8 @@ export function userCredentialType(ctx: XContext): string {
 	const node = ctx.getNode();
 	const chosen = node.parameters.authentication;
 	if (chosen === 'xOAuth1ConnectApi') return 'xOAuth1ConnectApi';
+	// X Trigger 1.2's Authentication names the user credential itself.
+	if (chosen === OAUTH2_USER_CREDENTIAL_TYPE) return OAUTH2_USER_CREDENTIAL_TYPE;
 	if (chosen === undefined && !node.credentials?.xOAuth1Api && node.credentials?.[OAUTH2_USER_CREDENTIAL_TYPE]) return OAUTH2_USER_CREDENTIAL_TYPE;
 	return 'xOAuth1Api';
 }

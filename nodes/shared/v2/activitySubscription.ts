@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CheckedItem, Resource } from '../engine/endpoints';
 import type { RetryPolicy, XContext } from '../transport/transport';
-import { OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../transport/transport';
+import { APP_CREDENTIAL_TYPE, OAUTH2_USER_CREDENTIAL_TYPE, userCredentialType, xCredentials, xRequest } from '../transport/transport';
 import { v2Pages } from './pages';
 
 /** The kinds X takes (openapi.json, CreateActivitySubscriptionRequest.event_type). */
@@ -135,7 +135,10 @@ export function isPrivateKind(kind: string): boolean {
 
 /** Whether the node has a user credential set (X OAuth 1.0a or X OAuth 2.0: the user context for private kinds). */
 export function hasUserCredential(ctx: XContext): boolean {
-	const set = ctx.getNode().credentials;
+	const { credentials: set, parameters } = ctx.getNode();
+	// X Trigger 1.2: only the credential Authentication names counts (a hidden one may linger).
+	if (parameters.authentication === APP_CREDENTIAL_TYPE) return false;
+	if (parameters.authentication !== undefined) return !!set?.[userCredentialType(ctx)];
 	return !!set?.xOAuth1Api || !!set?.xOAuth2Api;
 }
 
