@@ -10,11 +10,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import semver from 'semver';
-
 const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
 const lock = JSON.parse(fs.readFileSync(path.join(repo, 'package-lock.json'), 'utf8'));
+
+/** Whether a Node version satisfies an engines range; only ">=A.B.C" ranges (the lock's), anything else fails the test. */
+function satisfies(version: string, range: string): boolean {
+	const m = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(range.trim());
+	if (!m) throw new Error(`engines range "${range}" is not of the form >=A.B.C: extend satisfies()`);
+	const want = [m[1], m[2] ?? '0', m[3] ?? '0'].map(Number);
+	const have = version.split('.').map(Number);
+	for (let i = 0; i < 3; i++) if (have[i] !== want[i]) return have[i] > want[i];
+	return true;
+}
 
 /** The oldest and newest Node of n8n's supported lines (n8n 1.123.x: >=20.19 <= 24.x; n8n 2.x: 24). */
 const N8N_NODES = ['20.19.0', '22.0.0', '24.0.0'];
@@ -23,8 +31,8 @@ describe('engines: the package at run time, the tooling in the scripts', () => {
 	it('engines.node admits every Node the supported n8n lines run on, and none older than 20.19', () => {
 		const range = pkg.engines?.node;
 		expect(typeof range).toBe('string');
-		for (const v of N8N_NODES) expect(`${v} ${semver.satisfies(v, range)}`).toBe(`${v} true`);
-		expect(semver.satisfies('20.18.0', range)).toBe(false);
+		for (const v of N8N_NODES) expect(`${v} ${satisfies(v, range)}`).toBe(`${v} true`);
+		expect(satisfies('20.18.0', range)).toBe(false);
 	});
 
 	it('.npmrc does not make npm ci refuse a supported Node (no engine-strict)', () => {
@@ -35,7 +43,7 @@ describe('engines: the package at run time, the tooling in the scripts', () => {
 	it('every install script of a dependency that cannot run on Node 20.19 is denied in allowScripts', () => {
 		const allow = pkg.allowScripts ?? {};
 		const unfit = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean; engines?: { node?: string }; version: string }>)
-			.filter(([at, p]) => at && p.hasInstallScript && p.engines?.node && !semver.satisfies('20.19.0', p.engines.node))
+			.filter(([at, p]) => at && p.hasInstallScript && p.engines?.node && !satisfies('20.19.0', p.engines.node))
 			.map(([at, p]) => ({ name: at.replace(/^.*node_modules\//, ''), range: p.engines!.node! }));
 		expect(unfit.map((u) => u.name)).toContain('isolated-vm');
 		for (const u of unfit) expect(`${u.name} (${u.range}): ${String(allow[u.name])}`).toBe(`${u.name} (${u.range}): false`);
