@@ -1,7 +1,6 @@
 import type {
 	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestHelper,
 	INodeProperties,
@@ -9,8 +8,6 @@ import type {
 
 import { apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { fetchBearerToken } from '../nodes/shared/bearer';
-import { v2 } from '../nodes/shared/v2';
-import { USER_AGENT } from '../nodes/shared/userAgent';
 
 /**
  * X app-only (OAuth 2.0 bearer): webhook management and activity subscriptions. The bearer token
@@ -73,18 +70,6 @@ export class XAppOnlyApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: { Authorization: '=Bearer {{$credentials.accessToken}}' },
-		},
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.apiBaseUrl}}',
-			// The App's webhooks: a read the App's bearer token may always do.
-			url: v2.listWebhooks.path,
-			// n8n would otherwise follow a redirect to any host with the bearer token.
-			disableFollowRedirect: true,
-			timeout: 30_000,
-			headers: { 'User-Agent': USER_AGENT },
 		},
 	};
 }

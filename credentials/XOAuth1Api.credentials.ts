@@ -1,12 +1,11 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
+import { adsBaseUrlFields, apiBaseUrlField } from '../nodes/shared/credentialFields';
 import { signRequestOptions } from '../nodes/shared/oauth1';
 
 /** X OAuth 1.0a with pasted tokens: signs every request (HMAC-SHA1), also in the HTTP Request node. */
@@ -71,6 +70,4 @@ export class XOAuth1Api implements ICredentialType {
 			requestOptions,
 		);
 	}
-
-	test: ICredentialTestRequest = listOneAccountTest;
 }

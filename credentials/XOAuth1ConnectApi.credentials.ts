@@ -1,6 +1,6 @@
-import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type { ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { adsBaseUrlFields, apiBaseUrlField, listOneAccountTest } from '../nodes/shared/credentialFields';
+import { adsBaseUrlFields, apiBaseUrlField } from '../nodes/shared/credentialFields';
 
 /**
  * X OAuth 1.0a through n8n's own "Connect my account" button (three-legged flow). n8n stores the
@@ -53,6 +53,4 @@ export class XOAuth1ConnectApi implements ICredentialType {
 			default: 'HMAC-SHA1',
 		},
 	];
-
-	test: ICredentialTestRequest = listOneAccountTest;
 }

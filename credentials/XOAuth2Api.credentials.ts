@@ -86,5 +86,22 @@ export class XOAuth2Api implements ICredentialType {
 			timeout: 30_000,
 			headers: { 'User-Agent': USER_AGENT },
 		},
+		// n8n would say only "Unauthorized" or "Forbidden": these name the cause and the fix.
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'X answered 401 Unauthorized: it refused the access token (expired without a refresh, or revoked). Click "Connect my account" again; with offline.access in Scope, n8n refreshes the token itself.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'X answered 403 Forbidden to GET /2/users/me: the token gives no access to the user (not a user\'s token, or without the tweet.read and users.read scopes: add them to Scope and click "Connect my account" again), or the App is not enrolled for the X API v2 (in the Developer Console, console.x.com, attach it to a Project).',
+				},
+			},
+		],
 	};
 }

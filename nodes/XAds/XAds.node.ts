@@ -16,6 +16,7 @@ import {
 	searchTargetingValues,
 } from '../shared/listSearch';
 import { guarded, guardedMethods } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
 import { accountResource } from './resources/account';
 import { accountAppResource } from './resources/accountApp';
 import { accountHistoryResource } from './resources/accountHistory';
@@ -27,8 +28,9 @@ import { campaignResource } from './resources/campaign';
 import { cardResource } from './resources/card';
 import { conversionResource } from './resources/conversion';
 import { curatedCategoryResource } from './resources/curatedCategory';
-import { customAudienceResource } from './resources/customAudience';
-import { doNotReachListResource } from './resources/doNotReachList';
+import { customAudienceResource, customAudienceSync } from './resources/customAudience';
+import { executeAudienceSync } from './resources/customAudience/sync';
+import { doNotReachListResource, doNotReachListSync } from './resources/doNotReachList';
 import { featureResource } from './resources/feature';
 import { fundingInstrumentResource } from './resources/fundingInstrument';
 import { keywordInsightResource } from './resources/keywordInsight';
@@ -146,11 +148,13 @@ export class XAds implements INodeType {
 				name: 'xOAuth1Api',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1Api'] } },
+				testedBy: 'xOAuth1ApiTest',
 			},
 			{
 				name: 'xOAuth1ConnectApi',
 				required: true,
 				displayOptions: { show: { authentication: ['xOAuth1ConnectApi'] } },
+				testedBy: 'xOAuth1ConnectApiTest',
 			},
 		],
 		properties: [
@@ -170,6 +174,8 @@ export class XAds implements INodeType {
 	};
 
 	methods = {
+		// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+		credentialTest: guardedMethods(credentialTests),
 		listSearch: guardedMethods({
 			searchAccounts,
 			searchCampaigns,
@@ -190,5 +196,8 @@ export class XAds implements INodeType {
 
 /** The node's run, inside the package's one exit (redact.ts): nothing it says carries a secret. */
 const executeAds = guarded(async function (this: IExecuteFunctions) {
+	// A sync writes a state file (binary output), which the data-driven endpoints do not.
+	const sync = { customAudience: customAudienceSync, doNotReachList: doNotReachListSync }[this.getNodeParameter('resource', 0) as string];
+	if (sync && this.getNodeParameter('operation', 0) === 'sync') return await executeAudienceSync(this, sync);
 	return await executeEndpoints(this, adsResources);
 });

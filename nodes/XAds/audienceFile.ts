@@ -68,6 +68,71 @@ export interface AudienceLimits {
 /** A UTF-8 lead byte then a continuation byte, as Windows-1252 shows them: Ã© for é, â€™ for ’. */
 const UTF8_AS_1252 = /[\u00C2-\u00F4][\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122]/;
 
+// ---- Reading one record --------------------------------------------------------------------------
+
+/** Where recordReader puts what each record holds (hashes are lowercase hex; partner IDs as they are). */
+export interface RecordSink {
+	blank(): void;
+	refuse(line: number, reason: string): void;
+	/** A one-per-line record: one value of the line's type. */
+	one(type: IdentifierType, value: string, line: number): void;
+	/** A CSV row: one user holding its values by type. */
+	user(byType: Map<IdentifierType, string[]>, line: number): void;
+}
+
+/**
+ * Reads one record of an audience file (fields as LineRecordSplitter gives them, the first CSV
+ * record being the header) into normalized, hashed identifiers, or a refusal with the reason.
+ */
+export function recordReader(settings: FileSettings, positions: number[], sink: RecordSink): (fields: string[], line: number) => void {
+	const types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
+	const refuse = (line: number, reason: string) => {
+		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
+		sink.refuse(line, reason);
+	};
+	// UTF-8 read as Windows-1252 gives valid but wrong text (café as cafÃ©): refused like U+FFFD.
+	const hash = (type: IdentifierType, raw: string) =>
+		settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
+	let records = 0;
+	let headerFields = 0;
+	const oneLine = (fields: string[], line: number) => {
+		let raw = fields[0];
+		// A one-per-line value may come quoted: "a@b.com".
+		if (raw.length > 1 && raw.charCodeAt(0) === 34 && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
+		if (raw.trim() === '') return sink.blank();
+		const plain = settings.lineType === 'email' ? hashPlainEmail(raw) : undefined;
+		if (plain) return sink.one('email', plain, line);
+		const { value, rule } = hash(settings.lineType, raw);
+		if (rule) refuse(line, `${settings.lineType} ${rule}`);
+		else sink.one(settings.lineType, value!, line);
+	};
+	return (fields, line) => {
+		if (!settings.csv) return oneLine(fields, line);
+		if (++records === 1) {
+			headerFields = fields.length; // the header row
+			return;
+		}
+		if (fields.length !== headerFields) {
+			if (fields.every((f) => f.trim() === '')) return sink.blank();
+			// Values would be read from the wrong columns: a delimiter inside a value that is not quoted?
+			return refuse(line, `has ${fields.length} fields where the header row has ${headerFields} (a delimiter inside a value that is not quoted?)`);
+		}
+		const byType = new Map<IdentifierType, string[]>();
+		for (let n = 0; n < types.length; n++) {
+			const raw = fields[positions[n]];
+			if (raw === undefined || raw.trim() === '') continue;
+			const { value, rule } = hash(types[n], raw);
+			if (rule) return refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
+			const list = byType.get(types[n]);
+			if (list) list.push(value!);
+			else byType.set(types[n], [value!]);
+		}
+		if (byType.size) return sink.user(byType, line);
+		if (fields.every((f) => f.trim() === '')) sink.blank();
+		else refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
+	};
+}
+
 // ---- Running one file -----------------------------------------------------------------------------
 
 interface FileTotals {
@@ -110,7 +175,6 @@ async function runFile(
 	let failure: Error | undefined;
 
 	const refuse = (line: number, reason: string) => {
-		if (reason.includes('U+FFFD') || reason.includes('Windows-1252')) reason += ` (File Encoding is ${settings.encoding}: set the one the file was saved in)`;
 		totals.refused++;
 		if (totals.refusedLines.length < REFUSALS_LISTED) totals.refusedLines.push({ line, reason });
 	};
@@ -148,65 +212,16 @@ async function runFile(
 		body.length = at;
 	};
 
-	// One record: normalized and hashed identifiers as one user object, or a refusal with the reason.
-	const types = settings.csv ? settings.mapping.map((m) => m.type) : [settings.lineType];
-	// A user's JSON without JSON.stringify: hashes are lowercase hex; only partner IDs need escaping
-	// (and may be other than ASCII). Millions of rows: this is most of the node's own time.
 	const userJson = (type: string, values: string[]) => (type === 'partner_user_id' ? `"${type}":${JSON.stringify(values)}` : `"${type}":["${values.join('","')}"]`);
-	// UTF-8 read as Windows-1252 gives valid but wrong text (café as cafÃ©): refused like U+FFFD.
-	const hash = (type: IdentifierType, raw: string) =>
-		settings.encoding === 'windows-1252' && UTF8_AS_1252.test(raw) ? { value: undefined, rule: `looks like UTF-8 read as Windows-1252 (got ${shown(raw)})` } : hashIdentifier(type, raw);
-	let headerFields = 0;
-	const onRecord = (fields: string[], line: number) => {
+	const onRecord = recordReader(settings, positions, {
+		blank: () => totals.blankLines++,
+		refuse,
+		one: (type, value, line) => (type === 'partner_user_id' ? addUser(`{${userJson(type, [value])}}`, line, true) : addHashed(value, line)),
+		user: (byType, line) => addUser(`{${[...byType].map(([type, values]) => userJson(type, values)).join(',')}}`, line, byType.has('partner_user_id')),
+	});
+	const counted = (fields: string[], line: number) => {
 		totals.linesRead++;
-		if (!settings.csv) {
-			let raw = fields[0];
-			// A one-per-line value may come quoted: "a@b.com".
-			if (raw.length > 1 && raw.charCodeAt(0) === 34 && raw.endsWith('"')) raw = raw.slice(1, -1).replace(/""/g, '"');
-			if (raw.trim() === '') {
-				totals.blankLines++;
-				return;
-			}
-			const plain = settings.lineType === 'email' ? hashPlainEmail(raw) : undefined;
-			if (plain) {
-				addHashed(plain, line);
-				return;
-			}
-			const { value, rule } = hash(settings.lineType, raw);
-			if (rule) refuse(line, `${settings.lineType} ${rule}`);
-			else if (settings.lineType === 'partner_user_id') addUser(`{${userJson(settings.lineType, [value!])}}`, line, true);
-			else addHashed(value!, line);
-			return;
-		}
-		if (totals.linesRead === 1) {
-			headerFields = fields.length; // the header row
-			return;
-		}
-		if (fields.length !== headerFields) {
-			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
-			// Values would be read from the wrong columns: a delimiter inside a value that is not quoted?
-			else refuse(line, `has ${fields.length} fields where the header row has ${headerFields} (a delimiter inside a value that is not quoted?)`);
-			return;
-		}
-		const byType = new Map<string, string[]>();
-		for (let n = 0; n < types.length; n++) {
-			const raw = fields[positions[n]];
-			if (raw === undefined || raw.trim() === '') continue;
-			const { value, rule } = hash(types[n], raw);
-			if (rule) {
-				refuse(line, `${settings.mapping[n].column} (${types[n]}) ${rule}`);
-				return;
-			}
-			const list = byType.get(types[n]);
-			if (list) list.push(value!);
-			else byType.set(types[n], [value!]);
-		}
-		if (byType.size === 0) {
-			if (fields.every((f) => f.trim() === '')) totals.blankLines++;
-			else refuse(line, `has no value in the mapped column(s) ${settings.mapping.map((m) => m.column).join(', ')}`);
-			return;
-		}
-		addUser(`{${[...byType].map(([type, values]) => userJson(type, values)).join(',')}}`, line, byType.has('partner_user_id'));
+		onRecord(fields, line);
 	};
 
 	const inFlight = new Set<Promise<void>>();
@@ -270,7 +285,7 @@ async function runFile(
 		totals.linesRead++;
 		refuse(line, reason);
 	};
-	const splitter = new LineRecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, onRecord, onUnreadable);
+	const splitter = new LineRecordSplitter({ csv: settings.csv, delimiter: settings.delimiter }, counted, onUnreadable);
 	let lastYield = Date.now();
 	const chunks = fileText(ctx, item.itemIndex, settings);
 	try {

@@ -98,7 +98,7 @@ export function operationSize(operation: Operation): number {
 }
 
 /** operation_errors aligned with the operations sent: an array per operation, or entries carrying an index. */
-function operationErrors(value: unknown): Map<number, unknown[]> {
+export function operationErrors(value: unknown): Map<number, unknown[]> {
 	const byIndex = new Map<number, unknown[]>();
 	if (!Array.isArray(value)) return byIndex;
 	value.forEach((entry, position) => {
@@ -201,7 +201,7 @@ const audienceOutputProperty: INodeProperties = {
 	default: 'items',
 };
 
-const identifierMappingProperty: INodeProperties = {
+export const identifierMappingProperty: INodeProperties = {
 	displayName: 'Identifiers From',
 	name: 'identifierMapping',
 	type: 'options',
@@ -217,7 +217,7 @@ const identifierMappingProperty: INodeProperties = {
 };
 
 /** "Map Automatically": identifiers (and times) straight from the item's JSON, no expression per field. */
-function readIdentifiers(fields: Field[]) {
+export function readIdentifiers(fields: Field[]) {
 	return (ctx: IExecuteFunctions, itemIndex: number, readParameters: () => IDataObject): IDataObject => {
 		const values = readParameters();
 		if (itemParameter(ctx, 'identifierMapping', itemIndex, 'fields') !== 'auto') return values;

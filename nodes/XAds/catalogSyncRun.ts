@@ -11,7 +11,7 @@ import { adsRequest, xRequest } from '../shared/transport';
 import { answersBy } from '../shared/batching';
 import { inputError } from '../shared/validation';
 import { fingerprint, IN_X, ProductIndex, REFUSED, SEEN, SEND, SENT } from './catalogCompare';
-import type { Feed } from './catalogFeed';
+import type { Feed, FeedColumns } from './catalogFeed';
 import { YIELD_AFTER_MS } from './catalogFeed';
 import { checkProduct, PRODUCT_BATCH, productFields, productResource } from './resources/product';
 
@@ -55,6 +55,10 @@ interface Counts {
 	/** X answered NO_CHANGE to a product we sent (our comparison called it changed; X did not). */
 	unchangedByX: number;
 	refusedByX: number;
+	/** Planned as a create (X did not list it), answered as an update or NO_CHANGE: X held it unlisted. */
+	heldUnlisted: number;
+	/** Planned as an update, answered CREATE_SUCCESS: gone from X between the listing and the upsert. */
+	goneSinceListing: number;
 	deleted: number;
 	/** Product keys X no longer knew when deleting (gone already, e.g. by an earlier run). */
 	alreadyGone: number;
@@ -67,6 +71,32 @@ interface Counts {
 }
 
 class SyncFailure extends Error {}
+
+/** X's columns every product needs: its required fields, and one of brand, GTIN or MPN (product.ts). */
+const REQUIRED_COLUMNS = productFields.filter((f) => f.required).map((f) => f.wire);
+const ONE_OF_COLUMNS = ['brand', 'gtin', 'mpn'];
+
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]);
+
+/**
+ * A feed without one of X's required columns (no price column, no item with a price) would have
+ * every row refused: it is refused whole, before any request, naming the columns and the fix.
+ */
+function missingColumnsError(ctx: IExecuteFunctions, feed: Feed, columns: FeedColumns, itemIndex: number): NodeOperationError | undefined {
+	const missing = REQUIRED_COLUMNS.filter((wire) => !columns.wires.has(wire));
+	const noneOf = !ONE_OF_COLUMNS.some((wire) => columns.wires.has(wire));
+	if (!missing.length && !noneOf) return undefined;
+	const file = feed.unit === 'line';
+	const noun = file ? 'column' : 'field';
+	const parts = [...(missing.length ? [`${listed(missing)} ${noun}${missing.length > 1 ? 's' : ''}`] : []), ...(noneOf ? [`brand, gtin or mpn ${noun}`] : [])];
+	const others = columns.others.slice(0, 20).join(', ') + (columns.others.length > 20 ? ', ...' : '');
+	const needed = `Every product needs X's ${REQUIRED_COLUMNS.join(', ')} and one of brand, gtin or mpn, so every ${feed.unit} would be refused; nothing was sent.`;
+	const fix = file
+		? `Add the missing ${noun}s to the feed's header row, named as X names them (case and spaces do not matter)${others ? `; the header's other columns, which the sync ignores: ${others}` : ''}.`
+		: `Give the items the missing keys, named exactly so (an Edit Fields (Set) node before this one can add or rename them)${others ? `; the items' other keys, which the sync ignores: ${others}` : ''}.`;
+	const message = file ? `Sync refused: the feed (${feed.name}) has no ${parts.join(' and no ')}` : `Sync refused: no input item has the ${parts.join(' or the ')}`;
+	return new NodeOperationError(runNode(ctx), message, { itemIndex, description: `${needed} ${fix}` });
+}
 
 /** The request of one of the Product endpoints (product.ts defines each once). */
 function productRequest(operation: 'getAll' | 'upsert' | 'delete', catalogId: string, itemIndex: number): XRequest {
@@ -149,7 +179,7 @@ async function listCatalog(ctx: IExecuteFunctions, request: XRequest, policy: Re
 export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: Feed, itemIndex: number, options: SyncOptions, policy: RetryPolicy): Promise<{ summary: IDataObject; products: IDataObject[] }> {
 	const node = runNode(ctx);
 	const [listRequest, upsertRequest, deleteRequest] = (['getAll', 'upsert', 'delete'] as const).map((operation) => productRequest(operation, catalogId, itemIndex));
-	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
+	const counts: Counts = { created: 0, updated: 0, unchangedByX: 0, refusedByX: 0, heldUnlisted: 0, goneSinceListing: 0, deleted: 0, alreadyGone: 0, deleteFailed: 0, unanswered: 0, listRequests: 0, upsertRequests: 0, deleteRequests: 0 };
 	const index = new ProductIndex();
 	const products: IDataObject[] = [];
 	const refusedRows: IDataObject[] = [];
@@ -177,6 +207,10 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 	};
 
 	try {
+		// 0. A feed without one of X's required columns is refused before any request (Dry Run too).
+		const columnsRefusal = missingColumnsError(ctx, feed, await feed.columns(), itemIndex);
+		if (columnsRefusal) throw columnsRefusal;
+
 		// 1. What X holds and what the feed holds, read at the same time: the listing waits for X
 		// page after page (each cursor comes with the page before), the feed's rows are checked and
 		// fingerprinted meanwhile. Nothing is decided, nothing written, before both have ended.
@@ -300,13 +334,14 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 		};
 
 		// 3. Safety: a truncated or failed feed never empties a catalog.
+		const firstRefusal = () => (refusedRows.length ? ` (the first, ${feed.unit} ${String(refusedRows[0][feed.unit])}: ${String(refusedRows[0].reason)})` : '');
 		const valid = rows - refused;
 		const percent = inX ? (deleteKeys.length / inX) * 100 : 0;
 		const refusal =
 			inX > 0 && valid === 0 && !options.allowEmptyFeed
 				? new NodeOperationError(node, `Sync refused: the feed holds no valid product, and X's catalog holds ${inX}`, {
 						itemIndex,
-						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused. An empty or failed export would delete every product; nothing was sent. If the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
+						description: `The feed (${feed.name}) had ${rows} rows, ${refused} refused${firstRefusal()}. An empty or failed export would delete every product; nothing was sent. ${refused ? 'Fix the rows (Dry Run lists each with its reason), or, if' : 'If'} the catalog is meant to be emptied, turn on Allow Empty Feed in Options.`,
 					})
 				: percent > options.maxDeletePercent
 					? new NodeOperationError(node, `Sync refused: it would delete ${deleteKeys.length} of X's ${inX} products (${percent.toFixed(1)}%), more than the ${options.maxDeletePercent}% allowed`, {
@@ -344,6 +379,9 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 					// Sent again after a lost answer: X may have applied the first attempt, so NO_CHANGE counts as the plan.
 					const outcome = status === 'CREATE_SUCCESS' ? 'created' : status === 'UPDATE_SUCCESS' ? 'updated' : status === 'NO_CHANGE' ? (repeated ? planOf(id) : 'unchangedByX') : 'refusedByX';
 					counts[outcome]++;
+					const planned = planOf(id);
+					if (planned === 'created' && (outcome === 'updated' || outcome === 'unchangedByX')) counts.heldUnlisted++;
+					if (planned === 'updated' && outcome === 'created') counts.goneSinceListing++;
 					if (outcome === 'refusedByX' && xRefusals.length < LISTED) xRefusals.push({ [feed.unit]: line, id, errors: (answer.errors as IDataObject[]) ?? [] });
 					if (options.outputProducts) products.push({ [feed.unit]: line, id, product_key: answer.product_key ?? null, action: outcome, status, ...(outcome === 'refusedByX' ? { errors: answer.errors ?? null } : {}) });
 				});
@@ -422,6 +460,7 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 				deleteFailed: counts.deleteFailed,
 				deleteFailures,
 				...(counts.unanswered ? { unanswered: counts.unanswered } : {}),
+				...countsNote(counts, toCreate, toUpdate),
 				requests: { list: counts.listRequests, upsert: counts.upsertRequests, delete: counts.deleteRequests, total: counts.listRequests + counts.upsertRequests + counts.deleteRequests },
 				...heldByX(counts, { confirmed: answered === sent && removed === deleteKeys.length && rows === refused + toCreate + toUpdate + unchanged, refusedRows: refused, keptRefused, unreadable: listed.unreadable }),
 			},
@@ -453,6 +492,23 @@ export async function runSync(ctx: IExecuteFunctions, catalogId: string, feed: F
 }
 
 class RowRefusal extends Error {}
+
+/**
+ * Why created and updated differ from toCreate and toUpdate, when they do: X lists only the first
+ * product of an item group, so a variant X holds looks new to the plan and X answers it as an
+ * update; X's NO_CHANGE and refusals take their share too. Absent when the counts match the plan.
+ */
+function countsNote(counts: Counts, toCreate: number, toUpdate: number): { countsNote?: string } {
+	if (counts.created === toCreate && counts.updated === toUpdate) return {};
+	const why = [
+		counts.heldUnlisted && `${counts.heldUnlisted} of the ${toCreate} to create X held already without listing them (X lists only the first-submitted product of an item group, so its other variants look new on every run); X answered them as updated or unchanged`,
+		counts.goneSinceListing && `${counts.goneSinceListing} of the ${toUpdate} to update were gone from X when sent, and X created them again`,
+		counts.unchangedByX && `X answered ${counts.unchangedByX} as unchanged (NO_CHANGE, counted in unchangedByX)`,
+		counts.refusedByX && `X refused ${counts.refusedByX} (see xRefusals)`,
+		counts.unanswered && `X's answers named no result for ${counts.unanswered}`,
+	].filter(Boolean);
+	return { countsNote: `Of ${toCreate + toUpdate} products sent (toCreate ${toCreate}, toUpdate ${toUpdate}), X created ${counts.created} and updated ${counts.updated}: ${why.join('; ')}.` };
+}
 
 /**
  * The summary's two answers, apart: whether its counts add up (every row, product and deletion

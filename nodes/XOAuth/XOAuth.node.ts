@@ -4,7 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { Resource } from '../shared/endpoints';
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { guarded } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
+import { guarded, guardedMethods } from '../shared/redact';
 import { bearerTokenResource } from './resources/bearerToken';
 import { oauth1Resource } from './resources/oauth1';
 
@@ -27,8 +28,8 @@ export class XOAuth implements INodeType {
 		// client. Set, and left undefined, as n8n's node-usable-as-tool rule asks for a decision here.
 		usableAsTool: undefined,
 		credentials: [
-			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } } },
-			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } } },
+			{ name: 'xOAuth1Api', required: true, displayOptions: { show: { resource: ['oauth1'] } }, testedBy: 'xOAuth1ApiTest' },
+			{ name: 'xAppOnlyApi', required: true, displayOptions: { show: { resource: ['bearerToken'] } }, testedBy: 'xAppOnlyApiTest' },
 		],
 		properties: [
 			...buildProperties(oauthResources),
@@ -36,6 +37,9 @@ export class XOAuth implements INodeType {
 			{ ...requestOptionsProperty, displayOptions: { hide: { resource: ['bearerToken'], operation: ['authorizationUrl'] } } },
 		],
 	};
+
+	// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+	methods = { credentialTest: guardedMethods(credentialTests) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeOAuth.call(this);

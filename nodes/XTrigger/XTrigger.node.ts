@@ -28,7 +28,8 @@ import { runStreamDelivery } from './streamDelivery';
 import { ensureWebhook, removeWebhook, validWebhookAtUrl } from './webhook';
 import { answerWebhook } from './webhookDelivery';
 import { asNodeError } from './xCalls';
-import { guarded } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
+import { guarded, guardedMethods } from '../shared/redact';
 
 export { recentEvents } from './eventItems';
 
@@ -52,8 +53,8 @@ export class XTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// The App's bearer token for the webhook and public kinds; the user's OAuth 1.0a tokens for private kinds.
 		credentials: [
-			{ name: 'xAppOnlyApi', required: true },
-			{ name: 'xOAuth1Api', required: false },
+			{ name: 'xAppOnlyApi', required: true, testedBy: 'xAppOnlyApiTest' },
+			{ name: 'xOAuth1Api', required: false, testedBy: 'xOAuth1ApiTest' },
 			{ name: 'xOAuth2Api', required: false },
 		],
 		webhooks: [
@@ -263,6 +264,9 @@ export class XTrigger implements INodeType {
 	 * n8n's retry re-registers only the webhook that carries these methods, and X's CRC during
 	 * create() must reach the GET one.
 	 */
+	// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+	methods = { credentialTest: guardedMethods(credentialTests) };
+
 	webhookMethods = {
 		setup: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {

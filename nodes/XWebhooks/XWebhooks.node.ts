@@ -3,7 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { buildProperties, operationSubtitle } from '../shared/endpoints';
 import { executeEndpoints, requestOptionsProperty } from '../shared/execute';
-import { guarded } from '../shared/redact';
+import { credentialTests } from '../shared/credentialTest';
+import { guarded, guardedMethods } from '../shared/redact';
 import { webhookResources } from '../shared/v2';
 
 export { webhookResources };
@@ -26,12 +27,15 @@ export class XWebhooks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		// The App's bearer token for everything; a user's OAuth 1.0a or OAuth 2.0 tokens where X needs the user's context.
 		credentials: [
-			{ name: 'xAppOnlyApi', required: true },
-			{ name: 'xOAuth1Api', required: false, displayOptions: { show: USER_CONTEXT } },
+			{ name: 'xAppOnlyApi', required: true, testedBy: 'xAppOnlyApiTest' },
+			{ name: 'xOAuth1Api', required: false, displayOptions: { show: USER_CONTEXT }, testedBy: 'xOAuth1ApiTest' },
 			{ name: 'xOAuth2Api', required: false, displayOptions: { show: USER_CONTEXT } },
 		],
 		properties: [...buildProperties(webhookResources), requestOptionsProperty],
 	};
+
+	// The credentials' test on n8n's credential screen (credentialTest.ts), whichever node n8n asks.
+	methods = { credentialTest: guardedMethods(credentialTests) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await executeWebhooks.call(this);

@@ -89,7 +89,7 @@ export async function appKeysRequest(
 			invalidating && (response.statusCode === 403 || response.statusCode === 401)
 				? ' X refused to invalidate this bearer token: it is not the App\'s current token (already invalidated, mistyped, or another App\'s), or the API key and API key secret in the X App-Only credential are wrong.'
 				: first.code === 99
-					? ' X refuses bearer tokens requested too often: the credential keeps one token and reuses it; wait 15 minutes or paste a bearer token into the credential.'
+					? ' Check the API key and API key secret in the X App-Only credential. X answers the same to bearer tokens requested too often: if the keys are right, wait 15 minutes or paste a bearer token into the credential (it keeps one token and reuses it).'
 					: response.statusCode === 403 || response.statusCode === 401
 						? ' Check the API key and API key secret in the X App-Only credential.'
 						: '';

@@ -3,7 +3,6 @@
  * emulator can stand in for X) and the Ads environment.
  */
 import type { INodeProperties } from 'n8n-workflow';
-import { USER_AGENT } from './userAgent';
 
 export const X_API_BASE_URL = 'https://api.x.com';
 export const X_ADS_BASE_URL = 'https://ads-api.x.com';
@@ -47,20 +46,3 @@ export const adsBaseUrlFields: INodeProperties[] = [
 		description: 'Base URL of the Ads API sandbox',
 	},
 ];
-
-/**
- * Credential test: GET accounts with count=1 on the Ads host of the credential's environment. An
- * absolute URL and an explicit method, because n8n's own OAuth 1.0a signer (Connect credential)
- * signs the URL as given and reads the method directly.
- */
-export const listOneAccountTest = {
-	request: {
-		method: 'GET' as const,
-		url: '={{($credentials.environment === "sandbox" ? $credentials.adsSandboxBaseUrl : $credentials.adsBaseUrl).replace(/\\/+$/, "")}}/12/accounts',
-		qs: { count: 1 },
-		// n8n would otherwise follow a redirect to any host with the signed Authorization header.
-		disableFollowRedirect: true,
-		timeout: 30_000,
-		headers: { 'User-Agent': USER_AGENT },
-	},
-};

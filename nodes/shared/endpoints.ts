@@ -61,7 +61,7 @@ export interface Field {
 	/** Shown as its own parameter and must be given; otherwise it sits in the optional collection. */
 	required?: boolean;
 	options?: readonly string[];
-	default?: string | number | boolean;
+	default?: string | number | boolean | string[];
 	rules?: FieldRules;
 	locator?: LocatorSpec;
 	placeholder?: string;
@@ -129,6 +129,8 @@ export interface Endpoint {
 	) => Promise<Array<IDataObject[] | Error> | BatchSummaries>;
 	/** Extra parameters of this operation (modes, options), shown only for it. */
 	extraProperties?: INodeProperties[];
+	/** The extras come after the required fields (a report's mode and output), not before them. */
+	extrasAfterFields?: boolean;
 	/** Extra display conditions for the fields' parameters, e.g. only in a "map fields" mode. */
 	fieldsShowWhen?: Record<string, Array<string | boolean>>;
 	/** n8n's Simplify option: the fields a person or an AI agent needs of each output record. */
@@ -210,6 +212,13 @@ function optionalCollectionLabel(endpoint: Endpoint): string {
 	]!;
 }
 
+/** The collection's button says what it adds, as in n8n's nodes: Add Option, Add Filter, Add Field. */
+function optionalCollectionPlaceholder(label: string): string {
+	if (/Options$/.test(label)) return 'Add Option';
+	if (/Filters$/.test(label)) return 'Add Filter';
+	return 'Add Field';
+}
+
 /** n8n's lint wants option lists of 5 or more in name order; defaults stay the first value defined. */
 function sortedByName<T extends { name: string }>(options: T[]): T[] {
 	return options.length < 5 ? options : [...options].sort((a, b) => a.name.localeCompare(b.name));
@@ -232,6 +241,22 @@ function toOptions(values: readonly string[]): INodePropertyOptions[] {
 			value,
 		})),
 	);
+}
+
+/** Editor messages for a space at either end of an ID, checked apart so the message names it. */
+const ID_SPACE_RULES = [
+	{ regex: '(?:\\S[\\s\\S]*)?', errorMessage: 'Has a leading space: remove it' },
+	{ regex: '(?:[\\s\\S]*\\S)?', errorMessage: 'Has a trailing space: remove it' },
+];
+
+/**
+ * A locator's By ID rules, as n8n checks them in the editor (each regex on the whole value): a
+ * space at either end is named on its own, and the ID's own pattern is tried without it, so a
+ * trailing space reads "Has a trailing space", not "Not a valid ID".
+ */
+function idValidation(locator: Field['locator']) {
+	const pattern = (locator?.idPattern ?? '.+').replace(/^\^/, '').replace(/\$$/, '');
+	return [...ID_SPACE_RULES, { regex: `\\s*(?:${pattern})\\s*`, errorMessage: `Not a valid ID: ${locator?.idRule ?? ''}` }].map((properties) => ({ type: 'regex' as const, properties }));
 }
 
 export function fieldProperty(field: Field): INodeProperties {
@@ -264,22 +289,14 @@ export function fieldProperty(field: Field): INodeProperties {
 						name: 'id',
 						type: 'string' as const,
 						placeholder: field.locator?.placeholder,
-						validation: [
-							{
-								type: 'regex' as const,
-								properties: {
-									regex: field.locator?.idPattern ?? '.+',
-									errorMessage: `Not a valid ID: ${field.locator?.idRule ?? ''}`,
-								},
-							},
-						],
+						validation: idValidation(field.locator),
 					},
 				],
 			};
 		case 'options':
 			return { ...base, type: 'options', options: toOptions(field.options ?? []), default: field.default ?? field.options?.[0] ?? '' };
 		case 'multiOptions':
-			return { ...base, type: 'multiOptions', options: toOptions(field.options ?? []), default: [] };
+			return { ...base, type: 'multiOptions', options: toOptions(field.options ?? []), default: field.default ?? [] };
 		case 'boolean':
 			return { ...base, type: 'boolean', default: field.default ?? false };
 		case 'number':
@@ -342,7 +359,8 @@ export function operationParameters(resources: Resource[]): INodeProperties[][] 
 			// Path parameters (the records acted on) are needed in every mode.
 			const showFor = (field: Field) => (endpoint.path.includes(`{${field.wire}}`) ? show : fieldShow);
 			// The panel's order: the record acted on (path parameters), modes, the other required
-			// fields, then option collections (n8n's convention: what matters first).
+			// fields, then option collections (n8n's convention: what matters first). With
+			// extrasAfterFields, the extras (how to run, what to output) follow the required fields.
 			const extras = (endpoint.extraProperties ?? []).map((extra) => ({
 				...extra,
 				displayOptions: { show: { ...show.show, ...extra.displayOptions?.show } },
@@ -352,8 +370,9 @@ export function operationParameters(resources: Resource[]): INodeProperties[][] 
 			const required = fields.filter((f) => f.required);
 			const inPath = (f: Field) => endpoint.path.includes(`{${f.wire}}`);
 			for (const field of required.filter(inPath)) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
-			block.push(...extras.filter((p) => !isCollection(p)));
+			if (!endpoint.extrasAfterFields) block.push(...extras.filter((p) => !isCollection(p)));
 			for (const field of required.filter((f) => !inPath(f))) block.push({ ...fieldProperty(field), displayOptions: showFor(field) });
+			if (endpoint.extrasAfterFields) block.push(...extras.filter((p) => !isCollection(p)));
 			block.push(...extras.filter(isCollection));
 			if (endpoint.list) {
 				block.push(
@@ -399,7 +418,7 @@ export function operationParameters(resources: Resource[]): INodeProperties[][] 
 					displayName: optionalCollectionLabel(endpoint),
 					name: optionalCollectionName(endpoint),
 					type: 'collection',
-					placeholder: 'Add Field',
+					placeholder: optionalCollectionPlaceholder(optionalCollectionLabel(endpoint)),
 					default: {},
 					displayOptions: fieldShow,
 					options: optional

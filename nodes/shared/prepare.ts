@@ -13,7 +13,7 @@ import { toMicros } from './money';
 import type { ListRequest } from './pagination';
 import type { XRequest } from './transport';
 import type { FieldRules } from './validation';
-import { checkRules, inputError, shown } from './validation';
+import { checkRules, inputError, shown, whitespaceHint } from './validation';
 
 /** What jsonParse answers for text that is not JSON (no JSON text parses to this object). */
 const NOT_JSON = Object.freeze({});
@@ -173,10 +173,11 @@ function normalize(field: Field, raw: unknown, unit: AmountUnit): { value?: Valu
 		case 'locator': {
 			const text = textOf(raw);
 			if (text.rule) return text;
-			// X's IDs never hold spaces: spaces around a pasted ID are dropped.
+			// X's IDs never hold spaces: spaces around an ID from a sheet or an expression are dropped.
 			const id = text.value!.trim();
 			const pattern = new RegExp(field.locator?.idPattern ?? '.+');
-			return pattern.test(id) ? { value: id } : { rule: `must be ${field.locator?.idRule ?? 'a valid ID'} (got "${id}")` };
+			if (pattern.test(id)) return { value: id };
+			return { rule: `must be ${field.locator?.idRule ?? 'a valid ID'} (got ${shown(id)}${whitespaceHint(id, pattern)})` };
 		}
 		default:
 			return textOf(raw);

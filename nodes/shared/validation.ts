@@ -60,6 +60,35 @@ export function shown(value: unknown): string {
 	return String(value);
 }
 
+const WHITESPACE_NAMES: Record<string, string> = { ' ': 'space', '\t': 'tab', '\n': 'line break', '\r': 'line break', '\u00a0': 'non-breaking space' };
+const whitespaceName = (c: string) => WHITESPACE_NAMES[c] ?? `invisible character (U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+/** Whitespace, and the invisible characters a copied cell may carry (zero-width space, word joiner, BOM). */
+const SPACE_LIKE = /[\s\u200b-\u200d\u2060\ufeff]/;
+
+/**
+ * Where a text holds whitespace that an ID never does and what to do, in words ("has a trailing
+ * space; remove it"), so the message names what to remove; undefined when there is none.
+ */
+function strayWhitespace(text: string): string | undefined {
+	const first = SPACE_LIKE.exec(text);
+	if (!first) return undefined;
+	const last = text[text.length - 1];
+	const trailing = text.length > 1 && SPACE_LIKE.test(last);
+	if (first.index === 0 && trailing) return `has a leading ${whitespaceName(first[0])} and a trailing ${whitespaceName(last)}; remove them`;
+	if (first.index === 0) return `has a leading ${whitespaceName(first[0])}; remove it`;
+	if (trailing) return `has a trailing ${whitespaceName(last)}; remove it`;
+	return `has a ${whitespaceName(first[0])} at character ${first.index + 1}; remove it`;
+}
+
+/**
+ * The words a pattern's refusal adds when whitespace alone breaks it (", which has a trailing
+ * space; remove it"): the value without its whitespace would pass. Empty otherwise.
+ */
+export function whitespaceHint(value: string, pattern: RegExp): string {
+	const stray = strayWhitespace(value);
+	return stray && pattern.test(value.replace(new RegExp(SPACE_LIKE.source, 'g'), '')) ? `, which ${stray}` : '';
+}
+
 /** The rules every text value meets: not blank, no control characters, no spaces at the ends of an ID. */
 function textRule(value: string, rules: FieldRules): string | undefined {
 	if (value.trim() === '') return `is blank (only spaces): give a value, or leave it empty to leave it out (got ${shown(value)})`;
@@ -67,7 +96,7 @@ function textRule(value: string, rules: FieldRules): string | undefined {
 		const allowed = rules.freeText ? ' (tabs and line breaks are fine here)' : ' such as tabs or line breaks';
 		return `must not contain control characters${allowed} (got ${shown(value)})`;
 	}
-	if (rules.exactEnds && value.trim() !== value) return `must not begin or end with spaces: X would keep them as part of the ID (got ${shown(value)})`;
+	if (rules.exactEnds && value.trim() !== value) return `${strayWhitespace(value)}: X would keep spaces as part of the ID (got ${shown(value)})`;
 	return undefined;
 }
 
@@ -114,7 +143,7 @@ export function checkRules(value: unknown, rules: FieldRules): string | undefine
 			return `must be a whole hour, with minutes and seconds zero, such as 2026-05-01T13:00:00Z (got "${value}")`;
 		}
 		if (rules.pattern && !rules.pattern.test(value)) {
-			return `must be ${rules.patternRule ?? `in the form ${String(rules.pattern)}`} (got "${value}")`;
+			return `must be ${rules.patternRule ?? `in the form ${String(rules.pattern)}`} (got ${shown(value)}${whitespaceHint(value, rules.pattern)})`;
 		}
 	}
 	if (rules.maxItems !== undefined) {

@@ -846,7 +846,7 @@ const careless: BadInput[] = [
 		['title', 'format', 'careless: a control character in the title', {}, /Item 0: Title \(title\) must not contain control characters such as tabs or line breaks \(got "Shoe\\u0007"\)/, withProduct({ title: 'Shoe\u0007' })],
 		['title', 'format', 'careless: a line break in the title', {}, /Item 0: Title \(title\) must not contain control characters such as tabs or line breaks \(got "Red\\nShoe"\)/, withProduct({ title: 'Red\nShoe' })],
 		['description', 'format', 'careless: a NUL in the description (tabs and line breaks are fine there)', {}, /Item 0: Description \(description\) must not contain control characters \(tabs and line breaks are fine here\)/, withProduct({ description: 'Line one\nLine\ttwo\u0000' })],
-		['id', 'format', 'careless: spaces around the product id', {}, /Item 0: ID \(id\) must not begin or end with spaces: X would keep them as part of the ID \(got " p-1 "\)/, withProduct({ id: ' p-1 ' })],
+		['id', 'format', 'careless: spaces around the product id', {}, /Item 0: ID \(id\) has a leading space and a trailing space; remove them: X would keep spaces as part of the ID \(got " p-1 "\)/, withProduct({ id: ' p-1 ' })],
 		['id', 'format', 'careless: a product id as a number beyond 2^53', {}, /Item 0: ID \(id\) is a number beyond 2\^53 that has already lost digits \(got 12345678901234567000\): give it as text/, withProduct({ id: 12345678901234567891 })],
 	]),
 	...rows('02 §Post creation and naming', 'ads', 'post', 'create', { account: ACCOUNT, asUserId: '756201191646691328' }, [

@@ -214,6 +214,29 @@ describe('errors', () => {
 	});
 });
 
+describe('an ID with stray whitespace (an account ID from a sheet cell)', () => {
+	it('spaces around it are dropped (X\'s IDs never hold any); whitespace inside it is named, before any request', async () => {
+		const id = await firstAccountId();
+		const padded = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id} ` } });
+		expect(padded.error).toBeUndefined();
+		expect(padded.output()[0].json).toMatchObject({ id });
+
+		env.emulator.control.clearRequests();
+		// Typed into the field: n8n's engine refuses the run with the editor's rules, which name the space.
+		await expect(env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `${id} ` } })).rejects.toThrow(/^The 'X Ads' node has issues:\n- Has a trailing space: remove it$/);
+		// From an expression (a sheet's cell): the node's own check names it.
+		const inner = `${id.slice(0, 4)} ${id.slice(4)}`;
+		const spaced = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${inner}` } });
+		expect(spaced.error?.message).toBe(`Item 0: Account (account_id) must be an X Ads account ID (letters and digits, e.g. 18ce54d4x5t) (got "${inner}", which has a space at character 5; remove it)`);
+		const invisible = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id}\u200b` } });
+		expect(invisible.error?.message).toMatch(/\(got "\w+\u200b", which has a trailing invisible character \(U\+200B\); remove it\)$/);
+		// Not a whitespace problem: the message does not say so.
+		const dashed = await env.ads({ resource: 'account', operation: 'get', account: { __rl: true, mode: 'id', value: `=${id}-x` } });
+		expect(dashed.error?.message).toBe(`Item 0: Account (account_id) must be an X Ads account ID (letters and digits, e.g. 18ce54d4x5t) (got "${id}-x")`);
+		expect(env.emulator.control.requests()).toEqual([]);
+	});
+});
+
 describe('rate limits and retries', () => {
 	it('waits out a 429 until its reset (2 s ahead) and succeeds with one retry', async () => {
 		env.emulator.control.injectFaults([{ kind: 'rate_limit', resetInSeconds: 2, match: { path: '/12/accounts' } }]);
@@ -311,6 +334,55 @@ describe('credential tests (as on n8n\'s credential screen)', () => {
 		const bad = await env.harness.testCredential('xOAuth1Api', { ...env.harness.credentialData('xOAuth1Api'), accessTokenSecret: 'nope' });
 		expect(bad.status).toBe('Error');
 		expect(bad.message).not.toContain('nope');
+	});
+
+	it('a refused OAuth 1.0a credential gets X\'s status, code and reason and the node\'s hint, not "Unauthorized"; no secret in it', async () => {
+		const saved = env.harness.credentialData('xOAuth1Api');
+		const wrongSecret = await env.harness.testCredential('xOAuth1Api', { ...saved, accessTokenSecret: 'not-the-token-secret' });
+		expect(wrongSecret).toEqual({ status: 'Error', message: expect.stringMatching(/^X answered 401 32: Could not authenticate you\. X could not verify the OAuth signature: check the consumer key and secret and the access token and secret in the credential/) });
+		const noTokens = await env.harness.testCredential('xOAuth1Api', { ...saved, accessToken: '', accessTokenSecret: '' });
+		expect(noTokens).toEqual({ status: 'Error', message: expect.stringMatching(/^The Access Token and Access Token Secret are empty/) });
+		for (const { message } of [wrongSecret, noTokens]) {
+			for (const secret of [saved.consumerSecret, saved.accessToken, saved.accessTokenSecret, 'not-the-token-secret']) expect(message).not.toContain(String(secret));
+		}
+		// The test request names the package as User-Agent and is signed like the node's.
+		env.emulator.control.clearRequests();
+		expect(await env.harness.testCredential('xOAuth1Api')).toEqual({ status: 'OK', message: 'Connection successful: X accepted the credential' });
+		const [test] = env.emulator.control.requests();
+		expect(test).toMatchObject({ method: 'GET', path: '/12/accounts' });
+		expect(test.query).toBe('count=1');
+		expect(test.headers['user-agent']).toMatch(/^n8n-nodes-x-ads\/\d+\.\d+\.\d+\S* n8n$/);
+	});
+
+	it('App-only: a refused pasted bearer token gets X\'s answer and the node\'s hint; a wrong API key secret gets X\'s code at the token request', async () => {
+		const saved = env.harness.credentialData('xAppOnlyApi');
+		const pasted = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: 'pasted-but-wrong-token' });
+		expect(pasted).toEqual({ status: 'Error', message: 'X answered 401 Unauthorized: Unauthorized. X refused the credentials: check the keys and tokens of the credential; for app-only requests, the API key and secret or the pasted bearer token.' });
+		expect(pasted.message).not.toContain('pasted-but-wrong-token');
+		const wrongKey = await env.harness.testCredential('xAppOnlyApi', { ...saved, bearerToken: '', accessToken: '', apiKeySecret: 'not-the-api-secret' });
+		expect(wrongKey.status).toBe('Error');
+		expect(wrongKey.message).toMatch(/X \/oauth2\/token failed \(HTTP 403, code 99: Unable to verify your credentials\)\. Check the API key and API key secret in the X App-Only credential\. X answers the same to bearer tokens requested too often/);
+		expect(wrongKey.message).not.toContain('not-the-api-secret');
+	});
+
+	it('OAuth 2.0: a token X refuses is named with the fix, not "Forbidden"', async () => {
+		const saved = env.harness.credentialData('xOAuth2Api');
+		expect(await env.harness.testCredential('xOAuth2Api')).toMatchObject({ status: 'OK' });
+		const unknown = await env.harness.testCredential('xOAuth2Api', { ...saved, oauthTokenData: { token_type: 'bearer', access_token: ['unknown', 'access', 'token'].join('-') } });
+		expect(unknown).toEqual({ status: 'Error', message: expect.stringMatching(/^X answered 403 Forbidden to GET \/2\/users\/me: the token gives no access to the user \(not a user's token, or without the tweet\.read and users\.read scopes/) });
+	});
+
+	it('the Connect credential: tested with the tokens n8n stored; before Connect it says to connect', async () => {
+		expect(await env.harness.testCredential('xOAuth1ConnectApi')).toMatchObject({ status: 'OK' });
+		const saved = env.harness.credentialData('xOAuth1ConnectApi');
+		const unconnected = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: undefined });
+		expect(unconnected).toEqual({ status: 'Error', message: 'Not connected yet: click "Connect my account" and authorize the App on X, then test again.' });
+		const hidden = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: true });
+		expect(hidden.message).toMatch(/^The test got the connection without its tokens/);
+		const revokedSecret = ['revoked', 'secret', '1'].join('-');
+		const revoked = await env.harness.testCredential('xOAuth1ConnectApi', { ...saved, oauthTokenData: { ...(saved.oauthTokenData as IDataObject), oauth_token_secret: revokedSecret } });
+		expect(revoked.message).toMatch(/^X answered 401 32: Could not authenticate you\. X could not verify the OAuth signature/);
+		expect(revoked.message).not.toContain(revokedSecret);
 	});
 });
 

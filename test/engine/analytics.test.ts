@@ -92,6 +92,14 @@ describe('Analytics: Get Stats', () => {
 		expect(requests().filter((r) => r.path === `/12/accounts/${fx().accountId}`)).toHaveLength(1);
 	});
 
+	it('without Metric Groups set, asks X for the default ENGAGEMENT and BILLING', async () => {
+		const { metricGroups, ...rest } = stats({ entityIds: fx().lineItems.engagements, startTime: '2026-05-01T00:00:00Z', endTime: '2026-05-01T02:00:00Z' });
+		expect(metricGroups).toBeDefined();
+		const rows = await ok(rest);
+		expect(rows.length).toBeGreaterThan(0);
+		expect(statsRequests().map((r) => q(r.query).get('metric_groups'))).toEqual(['ENGAGEMENT,BILLING']);
+	});
+
 	it('sums a TOTAL over more than 7 days into one row per entity', async () => {
 		const id = fx().lineItems.reach;
 		const [row, ...more] = await ok(stats({ entityIds: id, startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-11T00:00:00Z', granularity: 'TOTAL' }));

@@ -51,6 +51,9 @@ const held = () =>
 		.sort((a, b) => String(a.id).localeCompare(String(b.id)));
 const expected = (input: IDataObject[]) => [...input].sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
+/** An error's description (n8n's NodeOperationError carries one). */
+const described = (error: Error | undefined) => String((error as (Error & { description?: string }) | undefined)?.description);
+
 const sync = (extra: INodeParameters = {}): INodeParameters => ({ resource: 'productCatalog', operation: 'sync', catalog: catalog(), ...extra });
 
 async function fromItems(input: IDataObject[], extra: INodeParameters = {}, settings: { continueOnFail?: boolean } = {}) {
@@ -171,11 +174,61 @@ describe('Product Catalog → Sync', () => {
 	it('X\'s listing and the feed are read at the same time: a feed that fails stops the listing at the next page, nothing is written', async () => {
 		const input = products(250);
 		expect((await fromItems(input)).result.error).toBeUndefined();
-		const { result } = await fromFile(`title,price\n${csv(input).split('\n').slice(1).join('\n')}`);
-		expect(result.error?.message).toMatch(/^Sync stopped: the feed \(feed\.csv\) its header row \(line 1\) has no id column/);
+		const lines = csv(input).split('\n');
+		lines.splice(3, 0, `"a quote never closed,${'z'.repeat(70_000)}`);
+		const { result } = await fromFile(lines.join('\n'));
+		expect(result.error?.message).toMatch(/^Sync stopped: the feed \(feed\.csv\) line 4 is longer than 65,536 characters \(a quote that is never closed\?\)/);
 		expect(byMethod('GET').length).toBeLessThan(3); // 250 products are 3 pages
 		expect(writes()).toEqual([]);
 		expect(held()).toEqual(expected(input));
+	});
+
+	it('a feed file without a required column (no price) is refused before any request, naming the column and the fix; Dry Run the same', async () => {
+		const input = await seed40();
+		const noPrice = csv(input).split('\n').map((line) => line.split(',').filter((_, n) => COLUMNS[n] !== 'price').join(',')).join('\n').replace(/^id,/, 'id,Cost,').replace(/\n(p\d+),/g, '\n$1,9,');
+		for (const dryRun of [false, true]) {
+			const { result } = await fromFile(noPrice, { dryRun });
+			expect(result.error?.message).toBe('Sync refused: the feed (feed.csv) has no price column');
+			expect(described(result.error)).toBe('Every product needs X\'s id, title, description, availability, condition, price, link, image_link and one of brand, gtin or mpn, so every line would be refused; nothing was sent. Add the missing columns to the feed\'s header row, named as X names them (case and spaces do not matter); the header\'s other columns, which the sync ignores: Cost.');
+			expect(requests()).toEqual([]);
+		}
+		const noIdNoBrand = await fromFile(`Title,description,availability,condition,price,link,image_link\n`);
+		expect(noIdNoBrand.result.error?.message).toBe('Sync refused: the feed (feed.csv) has no id column and no brand, gtin or mpn column');
+		expect(requests()).toEqual([]);
+		expect(held()).toEqual(expected(input));
+	});
+
+	it('input items of which none has a required field (Price for price, no link) are refused before any request, naming the fields and the keys', async () => {
+		const input = await seed40();
+		const { result } = await fromItems(input.map((p) => ({ ...Object.fromEntries(Object.entries(p).filter(([key]) => key !== 'price' && key !== 'link')), Price: p.price })));
+		expect(result.error?.message).toBe('Sync refused: no input item has the price and link fields');
+		expect(described(result.error)).toMatch(/so every item would be refused; nothing was sent\. Give the items the missing keys, named exactly so \(an Edit Fields \(Set\) node before this one can add or rename them\); the items' other keys, which the sync ignores: Price\.$/);
+		expect(requests()).toEqual([]);
+		// One item with a price is enough: the others' rows are refused one by one, as before.
+		const some = await fromItems(input.map((p, n) => (n === 0 ? p : { ...p, price: '' })), { dryRun: true });
+		expect(some.result.error).toBeUndefined();
+		expect(some.out()[0]).toMatchObject({ refused: 39, unchanged: 1 });
+	});
+
+	it('a feed whose every row is refused names the first row\'s reason and points at Dry Run, not only at Allow Empty Feed', async () => {
+		const input = await seed40();
+		const { result } = await fromFile(csv(input.map((p) => ({ ...p, price: '12.50EUR' }))), { syncOptions: { maxDeletePercent: 100 } });
+		expect(result.error?.message).toBe('Sync refused: the feed holds no valid product, and X\'s catalog holds 40');
+		expect(described(result.error)).toMatch(/^The feed \(feed\.csv\) had 40 rows, 40 refused \(the first, line 2: Price \(price\) must be a number, a space and a 3-letter currency code.*\)\. An empty or failed export would delete every product; nothing was sent\. Fix the rows \(Dry Run lists each with its reason\), or, if the catalog is meant to be emptied, turn on Allow Empty Feed in Options\.$/);
+		expect(writes()).toEqual([]);
+	});
+
+	it('the summary says why created and updated differ from the plan: a variant X holds but does not list is planned as a create, X answers it as an update', async () => {
+		const variant = (id: string, color: string, extra: IDataObject = {}) => validProduct(id, { item_group_id: 'shirt', color, ...extra });
+		const first = await fromItems([validProduct('p1'), variant('shirt-red', 'red'), variant('shirt-blue', 'blue')]);
+		expect(first.out()[0]).toMatchObject({ toCreate: 3, created: 3, countsConfirmed: true });
+		expect(first.out()[0].countsNote).toBeUndefined();
+		// X lists only the first-submitted product of a group: shirt-blue looks new to the plan.
+		const { result, out } = await fromItems([validProduct('p1', { title: 'Renamed' }), variant('shirt-red', 'red'), variant('shirt-blue', 'blue', { price: '21.00 USD' }), validProduct('p2')]);
+		expect(result.error).toBeUndefined();
+		const [summary] = out();
+		expect(summary).toMatchObject({ toCreate: 2, toUpdate: 1, created: 1, updated: 2, unchangedByX: 0, countsConfirmed: true });
+		expect(summary.countsNote).toBe('Of 3 products sent (toCreate 2, toUpdate 1), X created 1 and updated 2: 1 of the 2 to create X held already without listing them (X lists only the first-submitted product of an item group, so its other variants look new on every run); X answered them as updated or unchanged.');
 	});
 
 	it('Dry Run lists at most 1,000 ids of each list and counts the rest (planMore)', async () => {

@@ -69,6 +69,8 @@ const metricGroupsField: Field = {
 	type: 'multiOptions',
 	required: true,
 	options: METRIC_GROUPS,
+	// Impressions, engagements and spend: what a report is usually for, and valid for every entity but ACCOUNT (ENGAGEMENT only).
+	default: ['ENGAGEMENT', 'BILLING'],
 	description: 'Which metrics: ENGAGEMENT (impressions, clicks, ...), BILLING (spend), VIDEO, WEB_CONVERSION, MOBILE_CONVERSION (on its own), LIFE_TIME_VALUE_MOBILE_CONVERSION',
 };
 const placementField: Field = { wire: 'placement', label: 'Placement', type: 'options', required: true, options: STATS_PLACEMENTS, default: 'ALL_ON_TWITTER', description: 'One placement per request; ask for each to match the totals X Ads shows' };
@@ -365,6 +367,7 @@ export const analyticsResource: Resource = {
 			extraProperties: [outputProperty],
 			simplify: simplify.statsRows,
 			check: (values, { fail }) => checkStats(values, fail),
+			extrasAfterFields: true,
 			run: runStats,
 		},
 		{
@@ -405,6 +408,7 @@ export const analyticsResource: Resource = {
 				checkStats(values, fail);
 				checkSegmentation(values, fail);
 			},
+			extrasAfterFields: true,
 			run: runReport,
 		},
 		{
@@ -478,6 +482,7 @@ export const analyticsResource: Resource = {
 				const filters = ['campaign_ids', 'funding_instrument_ids', 'line_item_ids'].filter((w) => values[w] !== undefined);
 				if (filters.length > 1) fail('Campaign IDs, Funding Instrument IDs, Line Item IDs', `exclude each other: give one of them (got ${filters.join(' and ')})`);
 			},
+			extrasAfterFields: true,
 			run: runActiveEntities,
 		},
 		reachEndpoint('getCampaignReach', 'Get Campaign Reach', '/stats/accounts/{account_id}/reach/campaigns', 'campaign_ids', 'Campaign IDs', 'campaigns'),

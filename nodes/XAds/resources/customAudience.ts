@@ -10,6 +10,7 @@ import { customAudienceIdentifierFields, usersEndpoint } from '../audienceUsers'
 import { batchRunner } from '../batchOperations';
 import { accountField, idField, idListField, sortByField, withDeletedField, withTotalCountField } from '../fields';
 import { simplify } from '../simplify';
+import { syncDefinition } from './customAudience/sync';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const CUSTOM_AUDIENCE_USERS_DOCS = `${DOCS}#post-accounts-account-id-custom-audiences-custom-audience-id-users`;
@@ -90,6 +91,8 @@ export function segmentRule(segments: unknown): string | undefined {
 	return undefined;
 }
 
+export const customAudienceSync = syncDefinition('customAudience', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, CUSTOM_AUDIENCE_USERS_DOCS);
+
 const runBatch = batchRunner(CUSTOM_AUDIENCE_BATCH_SIZE, (item) => {
 	const { operation_type, ...params } = item.values;
 	delete params.account_id;
@@ -103,6 +106,7 @@ export const customAudienceResource: Resource = {
 	endpoints: [
 		usersEndpoint('customAudience', 'addUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
 		usersEndpoint('customAudience', 'removeUsers', '/accounts/{account_id}/custom_audiences/{custom_audience_id}/users', customAudienceField, customAudienceIdentifierFields, 'custom audience', CUSTOM_AUDIENCE_USERS_DOCS),
+		customAudienceSync.endpoint,
 		{
 			operation: 'getTargeted',
 			name: 'Get Targeting',

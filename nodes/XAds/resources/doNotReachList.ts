@@ -6,6 +6,7 @@
 import type { Field, Resource } from '../../shared/endpoints';
 import { doNotReachIdentifierFields, usersEndpoint } from '../audienceUsers';
 import { accountField, withDeletedField } from '../fields';
+import { syncDefinition } from './customAudience/sync';
 
 const DOCS = 'https://docs.x.com/x-ads-api/audiences/reference';
 const DO_NOT_REACH_USERS_DOCS = `${DOCS}#post-batch-accounts-account-id-do-not-reach-lists-do-not-reach-list-id-users`;
@@ -30,6 +31,8 @@ const doNotReachListField: Field = {
 
 const path = '/accounts/{account_id}/do_not_reach_lists';
 
+export const doNotReachListSync = syncDefinition('doNotReachList', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, DO_NOT_REACH_USERS_DOCS);
+
 export const doNotReachListResource: Resource = {
 	name: 'Do-Not-Reach List',
 	value: 'doNotReachList',
@@ -37,6 +40,7 @@ export const doNotReachListResource: Resource = {
 	endpoints: [
 		usersEndpoint('doNotReachList', 'addUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do not reach list', DO_NOT_REACH_USERS_DOCS),
 		usersEndpoint('doNotReachList', 'removeUsers', '/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users', doNotReachListField, doNotReachIdentifierFields, 'do not reach list', DO_NOT_REACH_USERS_DOCS),
+		doNotReachListSync.endpoint,
 		{
 			operation: 'delete',
 			name: 'Delete',

@@ -2,7 +2,7 @@
  * The "build a campaign from a sheet row" example as shipped (examples/build-campaign-from-sheet.json),
  * in real n8n: the IDs it leaves empty filled from the emulator's seed and its approval step made to
  * approve itself after a second, as `npm run dev` does (exampleWorkflow), then every node runs: campaign and line
- * item created PAUSED, a LOCATION criterion, the post promoted, and both activated after the wait.
+ * item created PAUSED (the line item with its name from the sheet row, not X's null), a LOCATION criterion, the post promoted, and both activated after the wait.
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
@@ -31,7 +31,7 @@ export default defineCase({
 		],
 		outputs: {
 			'Create Campaign (paused)': { itemCount: 1, items: [{ name: 'Winter Launch', entity_status: 'PAUSED', daily_budget_amount: '25.00', total_budget_amount: '500.00' }] },
-			'Create Line Item (paused)': { itemCount: 1, items: [{ entity_status: 'PAUSED', bid_amount: '1.20' }] },
+			'Create Line Item (paused)': { itemCount: 1, items: [{ name: 'Winter Launch - US engagements', entity_status: 'PAUSED', bid_amount: '1.20' }] },
 			'Activate Line Item': { itemCount: 1, items: [{ entity_status: 'ACTIVE' }] },
 			'Activate Campaign': { itemCount: 1, items: [{ entity_status: 'ACTIVE', name: 'Winter Launch' }] },
 		},
@@ -40,5 +40,7 @@ export default defineCase({
 		const ex = result.execution!;
 		assertMatch(ex.output('Target Country')[0].targeting_type, 'LOCATION', 'location criterion');
 		assertMatch(ex.output('Promote Post')[0].tweet_id, fixtures(ctx).postId, 'promoted post');
+		const lineItem = ctx.emulator!.control.state().ads.production.lineItems.get(String(ex.output('Create Line Item (paused)')[0].id));
+		assertMatch(lineItem?.name, 'Winter Launch - US engagements', 'the line item\'s name at X (not null)');
 	},
 });

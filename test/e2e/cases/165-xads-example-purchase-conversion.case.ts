@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
  * examples/purchase-conversion.json in real n8n: a shop posts a purchase to the webhook, the
  * Conversion node sends it to X's Conversions API with the email and phone normalized and hashed
@@ -6,20 +5,18 @@
  * Event ID the example leaves empty are filled from the emulator's seed, as `npm run dev` does.
  */
 import { createHash } from 'node:crypto';
-import * as path from 'node:path';
 
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
-import { filledExample } from './163-xads-example-daily-report.case';
+import { exampleWorkflow } from '../workflows';
 
-const EXAMPLE = path.join(__dirname, '..', '..', '..', 'examples', 'purchase-conversion.json');
 const sfx = (ctx: CaseContext) => ctx.emulator!.control.statsFixtures();
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export default defineCase({
 	name: 'examples/purchase-conversion.json: a purchase posted to the webhook becomes a conversion at X',
 	credentials: { x: { type: 'xOAuth1Api' } },
-	workflow: (ctx) => filledExample(EXAMPLE, { pixelId: sfx(ctx).pixelId, eventId: sfx(ctx).eventIds[0] }),
+	workflow: (ctx) => exampleWorkflow('purchase-conversion.json', { pixelId: sfx(ctx).pixelId, eventId: sfx(ctx).eventIds[0] }),
 	run: {
 		mode: 'webhook',
 		triggerName: 'Shop Purchase',

@@ -3,7 +3,7 @@
  * n8n, as `npm run dev` runs it: the IDs it leaves empty filled from the emulator's seed and its
  * sample image URL pointed at the emulator's media host (test/e2e/dev.ts does the same). The HTTP
  * Request node downloads the image, Media → Upload sends it to X and adds it to the media library,
- * then an image website card, a nullcast post, the line item paused and the post promoted in it.
+ * then an image website card, a nullcast post named after the headline (so it is found in X Ads), the line item paused and the post promoted in it.
  */
 import { assertMatch } from '../match';
 import { defineCase, type CaseContext } from '../types';
@@ -26,6 +26,7 @@ export default defineCase({
 			'Upload to Media Library': { itemCount: 1, items: [{ media_id: { $type: 'string' }, media_category: 'tweet_image', media_type: 'image/png', size: 250000, upload: 'one request', alt_text: 'The red shoe is back', media_library: { media_type: 'IMAGE', name: 'The red shoe is back', file_name: 'red-shoe.png' } }] },
 			'Image Website Card': { itemCount: 1, items: [{ card_type: 'IMAGE_WEBSITE', name: 'The red shoe is back' }] },
 			'Pause Line Item': { itemCount: 1, items: [{ entity_status: 'PAUSED' }] },
+			'Post (nullcast)': { itemCount: 1, items: [{ name: 'The red shoe is back' }] },
 		},
 		emulator: {
 			requests: [

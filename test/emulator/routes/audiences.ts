@@ -321,8 +321,13 @@ function applyOperation(members: MemberSets, op: CheckedOperation): void {
 
 /** Checks every operation, applies the good ones (unless a count mismatch is injected). */
 function runBatch(ctx: RequestContext, kind: BatchKind, members: MemberSets) {
-	const operations = readOperations(ctx).map((op) => checkOperation(op, kind, ctx.now));
 	const faults = audienceFaults(ctx.store);
+	const operations = readOperations(ctx).map((op) => checkOperation(op, kind, ctx.now));
+	// X refuses an operation as a whole and applies the rest of the request (operation_errors).
+	for (const op of operations) {
+		const refused = op.values.find(([, value]) => faults.refusedValues.has(value));
+		if (refused && !op.errors.length) op.errors.push({ code: 'INVALID_PARAMETER', message: `users holds ${refused[0]} ${refused[1]}, which X refused`, parameter: 'users' });
+	}
 	const mismatch = faults.countMismatch > 0;
 	if (mismatch) faults.countMismatch--;
 	else for (const op of operations) if (op.errors.length === 0) applyOperation(members, op);

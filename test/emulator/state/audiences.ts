@@ -275,10 +275,15 @@ export function seedAudiences(store: Store, identity: Identity, envName: AdsEnvi
 }
 
 /** Test faults of the audience batch endpoints, per store (a reset starts without any). */
-const faults = new WeakMap<Store, { countMismatch: number }>();
+export interface AudienceFaults {
+	countMismatch: number;
+	/** Operations holding one of these values are refused (operation_errors), the others applied. */
+	refusedValues: Set<string>;
+}
+const faults = new WeakMap<Store, AudienceFaults>();
 
-export function audienceFaults(store: Store): { countMismatch: number } {
+export function audienceFaults(store: Store): AudienceFaults {
 	let f = faults.get(store);
-	if (!f) faults.set(store, (f = { countMismatch: 0 }));
+	if (!f) faults.set(store, (f = { countMismatch: 0, refusedValues: new Set() }));
 	return f;
 }

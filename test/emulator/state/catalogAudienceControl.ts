@@ -19,6 +19,8 @@ export interface CatalogAudienceControl {
 	 * success_count = total_count - 1, so a client must send them again.
 	 */
 	injectAudienceCountMismatch(n: number): void;
+	/** Operations of the users endpoints holding one of these (hashed) values are refused by X in operation_errors, the rest of their request applied. */
+	refuseAudienceValues(values: string[]): void;
 }
 
 function find<T>(environment: AdsEnvironment | undefined, get: (env: AdsEnvironment) => T | undefined, what: string): T {
@@ -48,6 +50,9 @@ export function createCatalogAudienceControl(store: () => Store): CatalogAudienc
 		injectAudienceCountMismatch(n) {
 			if (!Number.isInteger(n) || n < 0) throw new Error('n must be a non-negative integer');
 			audienceFaults(store()).countMismatch = n;
+		},
+		refuseAudienceValues(values) {
+			audienceFaults(store()).refusedValues = new Set(values);
 		},
 	};
 }
