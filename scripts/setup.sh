@@ -5,7 +5,8 @@ _setup_repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$_setup_repo/scripts/node24.sh" || return 1
 if [ ! -f "$_setup_repo/node_modules/.package-lock.json" ]; then
   echo "setup: no dependencies installed yet: npm ci" >&2
-  (cd "$_setup_repo" && npm ci --no-audit --no-fund) || { echo "setup: npm ci failed" >&2; return 1; }
+  (cd "$_setup_repo" && bash scripts/progress.sh "setup: npm ci" --watch node_modules -- npm ci --no-audit --no-fund --loglevel=http) \
+    || { echo "setup: npm ci failed" >&2; return 1; }
 elif [ "$_setup_repo/package-lock.json" -nt "$_setup_repo/node_modules/.package-lock.json" ]; then
   echo "setup: package-lock.json changed since the last install: run npm ci if a dependency is missing" >&2
 fi

@@ -16,12 +16,14 @@
 #    cdn.sheetjs.com (a tarball URL, unreachable here); @e965/xlsx is the same SheetJS 0.20.x
 #    republished on the npm registry. 2.x no longer depends on xlsx, so it is a no-op there.
 #  * then `npm rebuild sqlite3 isolated-vm` builds the two native addons n8n needs from source.
+# Both long steps run under scripts/progress.sh, which says every few seconds what they are doing.
 # A marker file written at the very end records version + Node ABI; when present and matching,
 # the install is reused (a Node ABI change only triggers the rebuild step).
 set -euo pipefail
 
 VERSION="${1:-2.41.1}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+PROGRESS="$REPO/scripts/progress.sh"
 CACHE="${N8N_E2E_CACHE:-$REPO/.cache}"
 DIR="$CACHE/n8n-$VERSION"
 MARKER="$DIR/.provisioned"
@@ -50,7 +52,7 @@ if [ -f "$MARKER" ] && [ -x "$DIR/node_modules/.bin/n8n" ]; then
     exit 0
   fi
   log "n8n@$VERSION present but built for another Node ABI; rebuilding native addons for $NODEV"
-  (cd "$DIR" && npm rebuild sqlite3 isolated-vm --no-audit --no-fund >&2)
+  (cd "$DIR" && bash "$PROGRESS" "provision-n8n: native rebuild of sqlite3 and isolated-vm" -- npm rebuild sqlite3 isolated-vm --no-audit --no-fund --foreground-scripts)
 else
   log "installing n8n@$VERSION into $DIR with node $NODEV (cold install takes several minutes)"
   rm -rf "$DIR"
@@ -68,8 +70,8 @@ JSON
   # A registry fetch can stall without failing (seen here: an install idle for 17 minutes), so each
   # attempt is bounded and retried; CI has 90 minutes in all.
   for attempt in 1 2 3; do
-    if (cd "$DIR" && timeout 900 npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
-          --fetch-timeout=120000 --fetch-retries=4 >&2); then
+    if (cd "$DIR" && bash "$PROGRESS" "provision-n8n: npm install n8n@$VERSION (attempt $attempt)" --watch "$DIR/node_modules" -- \
+          timeout 900 npm install --ignore-scripts --no-audit --no-fund --loglevel=http --fetch-timeout=120000 --fetch-retries=4); then
       break
     fi
     [ "$attempt" -lt 3 ] || { log "npm install failed 3 times"; exit 1; }
@@ -78,7 +80,8 @@ JSON
   done
   log "npm install done in $(( $(date +%s) - t0 ))s"
   t0=$(date +%s)
-  (cd "$DIR" && npm rebuild sqlite3 isolated-vm --no-audit --no-fund >&2)
+  (cd "$DIR" && bash "$PROGRESS" "provision-n8n: native rebuild of sqlite3 and isolated-vm" -- npm rebuild sqlite3 isolated-vm --no-audit --no-fund --foreground-scripts) \
+    || { log "native rebuild failed"; exit 1; }
   log "native rebuild done in $(( $(date +%s) - t0 ))s"
 fi
 

@@ -1,12 +1,13 @@
 /**
  * X's Ads reference as the judge of every Ads request: the table test/reference/adsReference.ts
- * reads from X's reference pages says, per endpoint, which parameters exist, whether each goes in
+ * reads from X's reference pages (recorded in test/reference/recordedFacts.json, so the emulator runs
+ * without X's docs) says, per endpoint, which parameters exist, whether each goes in
  * the query string or the JSON body, which are required and which values an enum takes. Every
  * request to an Ads route passes here before its handler; what the table refuses gets X's
  * INVALID_PARAMETER / MISSING_PARAMETER answer. Enumerations the routes check come from the same
  * table (refValues), never from the nodes' code.
  */
-import { loadAdsReference, type AdsRefEndpoint, type AdsRefParam } from '../reference/adsReference';
+import { EXAMPLE_DATA, recordedAdsTable, TEXT_LISTS, textListKey, xFacts, type RecordedEndpoint as AdsRefEndpoint, type RecordedParam as AdsRefParam } from '../reference/facts';
 import { adsError, invalidParameter, missingParameter } from './ads';
 import type { RequestContext } from './http';
 
@@ -46,7 +47,7 @@ function parseKey(key: string): { method: string; version: number; path: string 
 /** The table entry of an endpoint, by "METHOD 12/path" (parameters by position: any :name). */
 export function refEndpoint(key: string): AdsRefEndpoint | undefined {
 	const { method, version, path } = parseKey(key);
-	return loadAdsReference().find(method, version, path);
+	return recordedAdsTable().find(method, version, path);
 }
 
 /** One parameter of an endpoint as X's reference lists it; throws when the reference has no such parameter. */
@@ -67,22 +68,22 @@ export function refValues(key: string, name: string): readonly string[] {
 
 /**
  * A list the reference gives in a parameter's text, e.g. "Supported operators: `A`, `B`" of a
- * product set's filters; "`x_0` through `x_4`" stands for x_0 ... x_4.
+ * product set's filters (recorded by test/reference/deriveFacts.ts for each entry of TEXT_LISTS).
  */
 export function refTextList(key: string, name: string, label: string): readonly string[] {
-	const text = refParam(key, name).text;
-	const at = text.indexOf(`${label}:`);
-	if (at === -1) throw new Error(`X's Ads reference gives no "${label}" for ${name} of ${key}`);
-	const sentence = text.slice(at + label.length + 1).split(/\.(?:\s|$)/)[0];
-	const out: string[] = [];
-	for (const m of sentence.matchAll(/`([^`]+)`(?:\s+through\s+`([^`]+)`)?/g)) {
-		const [from, to] = [m[1], m[2]];
-		const range = to && /^(.*?)(\d+)$/.exec(from);
-		if (range && to.startsWith(range[1])) {
-			for (let n = Number(range[2]); n <= Number(to.slice(range[1].length)); n++) out.push(`${range[1]}${n}`);
-		} else out.push(from);
+	refParam(key, name);
+	const list = xFacts().ads.textLists[textListKey(key, name, label)];
+	if (!TEXT_LISTS.some(([k, n, l]) => k === key && n === name && l === label) || !list) {
+		throw new Error(`No "${label}" of ${name} of ${key} is recorded: add it to TEXT_LISTS (test/reference/facts.ts) and run npm run reference:facts`);
 	}
-	return out;
+	return list;
+}
+
+/** The `data` of X's example answer of an endpoint (recorded for each entry of EXAMPLE_DATA). */
+export function refExampleData(key: string): readonly unknown[] {
+	const data = xFacts().ads.exampleData[key];
+	if (!EXAMPLE_DATA.includes(key)) throw new Error(`X's example answer of ${key} is not recorded: add it to EXAMPLE_DATA (test/reference/facts.ts) and run npm run reference:facts`);
+	return data ?? [];
 }
 
 /** The route's table entry, or undefined for an allow-listed route; a route with neither is an emulator bug. */
@@ -95,7 +96,7 @@ export function adsRouteEntry(method: string, pattern: string): AdsRefEndpoint |
 
 /** A comma list where the reference says the parameter takes several values. */
 function isList(param: AdsRefParam): boolean {
-	return param.type === 'array' || /comma[- ]separat/i.test(param.text);
+	return param.type === 'array' || param.list === true;
 }
 
 function checkValue(param: AdsRefParam, value: unknown): void {

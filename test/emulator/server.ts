@@ -78,7 +78,7 @@ export interface XEmulator {
 }
 
 /** Every route module registers itself here. */
-function buildRouter(): Router {
+export function buildRouter(): Router {
 	const router = new Router();
 	registerOAuthRoutes(router);
 	registerWebhookRoutes(router);

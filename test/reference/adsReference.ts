@@ -57,7 +57,7 @@ export interface AdsRefEndpoint {
 export function referenceDir(): string {
 	const dir = process.env.X_REFERENCE_DIR ?? resolve(__dirname, '../../../shared/reference');
 	if (!existsSync(join(dir, 'x-docs'))) {
-		throw new Error(`X's reference is not at ${dir} (set X_REFERENCE_DIR to the folder holding x-docs/)`);
+		throw new Error(`X's reference is not at ${dir}: run \`bash scripts/fetch-x-reference.sh\` (X's docs at the pinned commit), or set X_REFERENCE_DIR to the folder holding x-docs/`);
 	}
 	return dir;
 }
@@ -464,33 +464,33 @@ function mdxFiles(dir: string): string[] {
 	);
 }
 
-export interface AdsReference {
-	endpoints: AdsRefEndpoint[];
-	/** By endpointKey(method, version, path); the first documented wins, later ones are in `repeats`. */
-	byKey: Map<string, AdsRefEndpoint>;
-	repeats: AdsRefEndpoint[];
-	find(method: string, version: number, path: string): AdsRefEndpoint | undefined;
+/** Endpoints by endpointKey(method, version, path); the first documented wins, later ones are in `repeats`. */
+export interface AdsTable<E extends { method: string; version: number; path: string }> {
+	endpoints: E[];
+	byKey: Map<string, E>;
+	repeats: E[];
+	find(method: string, version: number, path: string): E | undefined;
 }
 
-let cached: AdsReference | undefined;
+export type AdsReference = AdsTable<AdsRefEndpoint>;
 
-/** Every endpoint of the Ads reference pages (read once per process). */
-export function loadAdsReference(): AdsReference {
-	if (cached) return cached;
-	const docsRoot = join(referenceDir(), 'x-docs');
-	const endpoints = mdxFiles(join(docsRoot, 'x-ads-api')).sort().flatMap((f) => readPage(f, docsRoot));
-	const byKey = new Map<string, AdsRefEndpoint>();
-	const repeats: AdsRefEndpoint[] = [];
+export function tableOf<E extends { method: string; version: number; path: string }>(endpoints: E[]): AdsTable<E> {
+	const byKey = new Map<string, E>();
+	const repeats: E[] = [];
 	for (const e of endpoints) {
 		const key = endpointKey(e.method, e.version, e.path);
 		if (byKey.has(key)) repeats.push(e);
 		else byKey.set(key, e);
 	}
-	cached = {
-		endpoints,
-		byKey,
-		repeats,
-		find: (method, version, path) => byKey.get(endpointKey(method, version, path)),
-	};
+	return { endpoints, byKey, repeats, find: (method, version, path) => byKey.get(endpointKey(method, version, path)) };
+}
+
+let cached: AdsReference | undefined;
+
+/** Every endpoint of the Ads reference pages (read once per process; needs X's reference). */
+export function loadAdsReference(): AdsReference {
+	if (cached) return cached;
+	const docsRoot = join(referenceDir(), 'x-docs');
+	cached = tableOf(mdxFiles(join(docsRoot, 'x-ads-api')).sort().flatMap((f) => readPage(f, docsRoot)));
 	return cached;
 }

@@ -1,7 +1,8 @@
 /* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
 /**
- * X API v2 conformance: X's openapi.json (../shared/reference/x-docs/openapi.json) compiled with
- * ajv, one operation at a time. The emulator's pipeline checks every /2 request it routes against
+ * X API v2 conformance: X's openapi.json (../shared/reference/x-docs/openapi.json, recorded for
+ * the operations the emulator serves in recordedFacts.json, so that it runs without X's docs) compiled
+ * with ajv, one operation at a time. The emulator's pipeline checks every /2 request it routes against
  * the operation's parameters and request body (a non-conforming one gets X's 400 invalid-request
  * problem naming the field), and every answer it gives against the operation's response schema (a
  * non-conforming answer is a bug of the emulator: 500 and a loud console error). Enumerations the
@@ -18,6 +19,7 @@ import type { FormPart } from '../emulator/multipart';
 import { authErrors, HttpError, type EmulatorResponse, type RequestContext } from '../emulator/http';
 import { platformState } from '../emulator/state/platform';
 import { referenceDir } from './adsReference';
+import { xFacts } from './facts';
 
 type Json = Record<string, unknown>;
 
@@ -47,15 +49,14 @@ export interface V2Operation {
 	description: string;
 }
 
-/** Where the document is: X_REFERENCE_DIR, else shared/reference beside the clone. */
-export function openApiPath(): string {
-	return join(referenceDir(), 'x-docs', 'openapi.json');
+/** X's whole openapi.json (X_REFERENCE_DIR, else shared/reference beside the clone): for deriving facts and for tests. */
+export function liveOpenApi(): Json {
+	return JSON.parse(readFileSync(join(referenceDir(), 'x-docs', 'openapi.json'), 'utf8')) as Json;
 }
 
-let doc: Json | undefined;
+/** The document the emulator judges by: the recorded cut of openapi.json (test/reference/recordedFacts.json). */
 export function openApi(): Json {
-	doc ??= JSON.parse(readFileSync(openApiPath(), 'utf8')) as Json;
-	return doc;
+	return xFacts().openapi;
 }
 
 let ajv: Ajv | undefined;
@@ -468,63 +469,31 @@ export async function conformV2(ctx: RequestContext, routePattern: string, handl
 	};
 }
 
-// ---- The X Activity API's pages (what openapi.json leaves to prose) ---------------------------
-
-function activityIntroduction(): string {
-	return readFileSync(join(referenceDir(), 'x-docs', 'x-api', 'activity', 'introduction.mdx'), 'utf8');
-}
+// ---- The X Activity API's pages (what openapi.json leaves to prose; recorded by deriveFacts.ts) ----
 
 /** Kinds whose row in the introduction's event tables lists the `direction` filter (like.create). */
 export function directionalActivityKinds(): string[] {
-	const out: string[] = [];
-	for (const m of activityIntroduction().matchAll(/^\|\s*`([a-z_.]+)`\s*\|[^\n]*\|([^|\n]*)\|\s*$/gm)) {
-		if (/`direction`/.test(m[2])) out.push(m[1]);
-	}
-	return out;
+	return [...xFacts().activity.directional];
 }
 
 /** Kinds openapi's CreateActivitySubscriptionFilter.direction says it does not support ("Not supported for mute.* or block.* events"). */
 export function directionRefusedKinds(): string[] {
-	const schemas = (openApi().components as { schemas?: Record<string, { properties?: Record<string, { description?: string }> }> } | undefined)?.schemas;
-	const filter = schemas?.CreateActivitySubscriptionFilter;
-	const text = /not supported for ([^.]*(?:\.\*[^.]*)*)/i.exec(filter?.properties?.direction?.description ?? '')?.[1] ?? '';
-	const families = [...text.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
-	return activityEventTypes().filter((k) => families.some((f) => k.startsWith(f)));
+	return [...xFacts().activity.directionRefused];
 }
 
-/**
- * Private kinds (user context needed): the introduction's "Current private events" list, and every
- * kind of the families whose scope the create operation's description names (chat.*, dm.*, like.*,
- * mute.*, block.*).
- */
+/** Private kinds (user context needed): the introduction's "Current private events" list, and the families the create operation names. */
 export function privateActivityKinds(): string[] {
-	const text = activityIntroduction();
-	const section = text.slice(text.indexOf('**Current private events:**'), text.indexOf('**Authentication requirements for private events:**'));
-	const listed = [...section.matchAll(/`([a-z_.]+)`/g)].map((m) => m[1]);
-	const description = v2Operation('POST', '/2/activity/subscriptions')?.description ?? '';
-	const families = [...description.matchAll(/\b([a-z]+)\.\*/g)].map((m) => `${m[1]}.`);
-	return activityEventTypes().filter((k) => listed.includes(k) || families.some((f) => k.startsWith(f)));
+	return [...xFacts().activity.private];
 }
 
-/**
- * The scopes X's activity guide names for a kind in its "Current private events" list ("Broadcast
- * chats (`broadcast.chat`) — requires the `broadcast.read` scope"), besides openapi's.
- */
+/** The scopes X's activity guide names for a kind in its "Current private events" list, besides openapi's. */
 export function activityGuideScopes(kind: string): string[] {
-	const text = activityIntroduction();
-	const section = text.slice(text.indexOf('**Current private events:**'), text.indexOf('**Authentication requirements for private events:**'));
-	const line = section.split('\n').find((l) => l.includes(`\`${kind}\``));
-	return line ? [...line.matchAll(/requires the `([a-z.]+)` scope/g)].map((m) => m[1]) : [];
+	return [...(xFacts().activity.guideScopes[kind] ?? [])];
 }
 
 /** The OAuth 2.0 scope the create operation's description names for a kind (tweet.read for the rest). */
 export function activityScopeFor(kind: string): string {
-	const description = v2Operation('POST', '/2/activity/subscriptions')?.description ?? '';
-	for (const m of description.matchAll(/([a-z]+\.read) for ([^,]+?) events/g)) {
-		const families = [...m[2].matchAll(/([a-z]+)\.\*/g)].map((f) => `${f[1]}.`);
-		if (families.some((f) => kind.startsWith(f))) return m[1];
-	}
-	return 'tweet.read';
+	return xFacts().activity.scopes[kind] ?? 'tweet.read';
 }
 
 /** Why one line of GET /2/tweets/search/stream does not conform to StreamPostsResponse. */

@@ -12,10 +12,8 @@
  * Enumerations and parameter names come from the reference table (conformance.ts judges every
  * request first); the limits below are the page's words, quoted where they are used.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import { referenceDir } from '../../reference/adsReference';
+import { xFacts } from '../../reference/facts';
 import { adsError, AdsParams, collection, envelope, invalidParameter, missingParameter, notFound, requireAccount } from '../ads';
 import { refValues } from '../conformance';
 import { ok, type EmulatorResponse, type RequestContext } from '../http';
@@ -181,16 +179,9 @@ function postConversionEvent(ctx: RequestContext): EmulatorResponse {
 
 // ---- A/B tests -----------------------------------------------------------------------------------
 
-const AB_PAGE = (() => {
-	let text: string | undefined;
-	return () => (text ??= readFileSync(join(referenceDir(), 'x-docs', 'x-ads-api', 'measurement', 'ab-testing.mdx'), 'utf8'));
-})();
-
-/** "The entity_type can be set to CAMPAIGN or LINE_ITEM", read from the page. */
+/** "The entity_type can be set to CAMPAIGN or LINE_ITEM", as X's A/B testing page says (recorded in test/reference/recordedFacts.json). */
 function entityTypes(): string[] {
-	const m = /The entity_type can be set to ([A-Z_]+) or ([A-Z_]+)/.exec(AB_PAGE());
-	if (!m) throw new Error('ab-testing.mdx no longer says which entity_type values it takes');
-	return [m[1], m[2]];
+	return xFacts().abTest.entityTypes;
 }
 
 type Json = Record<string, unknown>;

@@ -12,28 +12,17 @@
  * entities have which groups and which segmentations each metric allows are read from X's analytics
  * page, not from the nodes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-import { referenceDir } from '../../reference/adsReference';
+import { xFacts, type MetricSpec } from '../../reference/facts';
 import type { AdsEnvironment, Store } from '../store';
 import { snowflake } from '../util';
 
+export type { MetricSpec };
+
 export const HOUR_MS = 3_600_000;
 
-// ---- The metric model, from X's analytics page -------------------------------------------------
-
-export interface MetricSpec {
-	name: string;
-	group: string;
-	/** Members of a JSON object metric (conversions); undefined for an array of ints. */
-	members?: string[];
-	/** Segmentation types it can be broken out by ('*' all). */
-	segmentations: string[] | '*';
-	/** ENGAGEMENT metrics X also has for accounts and funding instruments. */
-	forAccount: boolean;
-}
+// ---- The metric model, from X's analytics page (recorded in test/reference/recordedFacts.json) ---
 
 export interface AnalyticsModel {
 	metrics: MetricSpec[];
@@ -41,39 +30,9 @@ export interface AnalyticsModel {
 	countryRequired: string[];
 }
 
-let model: AnalyticsModel | undefined;
-
-/** Reads "Available Metrics by Metrics Group" and "Segmentation" of X's analytics page. */
+/** "Available Metrics by Metrics Group" and "Segmentation" of X's analytics page (test/reference/deriveFacts.ts reads them). */
 export function analyticsModel(): AnalyticsModel {
-	if (model) return model;
-	const lines = readFileSync(join(referenceDir(), 'x-docs', 'x-ads-api', 'analytics.mdx'), 'utf8').split('\n');
-	const from = lines.findIndex((l) => l.startsWith('### Available Metrics by Metrics Group'));
-	const to = lines.findIndex((l, i) => i > from && l.startsWith('### Segmentation'));
-	const metrics: MetricSpec[] = [];
-	let group = '';
-	for (const line of lines.slice(from, to)) {
-		const heading = /^####\s+`([A-Z_]+)`/.exec(line);
-		if (heading) group = heading[1];
-		const row = /^\|\s*`?([a-z0-9_\\]+)`?\s*\|(.*)\|\s*$/.exec(line);
-		if (!row || !group) continue;
-		const cells = row[2].split('|').map((c) => c.trim());
-		const [description, segmentation, type, account] = cells;
-		const seg = segmentation.includes('✔') ? '*' : [...segmentation.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]);
-		let members: string[] | undefined;
-		if (/JSON object/.test(type)) {
-			const by = /\bby (.+)$/.exec(description.replace(/\\/g, ''));
-			members = by ? by[1].split(/,\s*(?:and\s+)?|\s+and\s+/).map((m) => m.trim()).filter(Boolean) : /sale amount and order quantity/.test(description) ? ['metric', 'sale_amount', 'order_quantity'] : ['metric'];
-		}
-		metrics.push({ name: row[1].replace(/\\/g, ''), group, members, segmentations: seg, forAccount: (account ?? '').includes('✔') });
-	}
-	const seg = lines.findIndex((l) => l.startsWith('| Segmentation Type |'));
-	const countryRequired: string[] = [];
-	for (let i = seg + 1; i < lines.length && lines[i].startsWith('|'); i++) {
-		const m = /^\|\s*`([A-Z_]+)\*?`\s*\|\s*(.*?)\s*\|/.exec(lines[i]);
-		if (m && m[2].includes('✔')) countryRequired.push(m[1]);
-	}
-	if (!metrics.length || !countryRequired.length) throw new Error("X's analytics page no longer lists metrics or segmentation types where the emulator reads them");
-	return (model = { metrics, countryRequired });
+	return xFacts().analytics;
 }
 
 /** The metrics an entity type has in the given groups (X's "Metrics and Segmentation" table). */

@@ -4,7 +4,7 @@
  * search. Catalogues are small and fixed: X's own example answers where they parse, plus a few
  * entries of the same shape so that search and paging have something to do.
  */
-import { refEndpoint, refTextList } from '../conformance';
+import { refExampleData, refTextList } from '../conformance';
 import type { AdsEnvironment, Identity, Store } from '../store';
 import { adsId } from '../util';
 
@@ -81,8 +81,7 @@ export type OptionRecord = Record<string, unknown> & { name: string };
 
 /** The data of X's example answer of an option endpoint (empty where the example does not parse). */
 function exampleData(what: string): OptionRecord[] {
-	const example = refEndpoint(`GET 12/targeting_criteria/${what}`)?.exampleResponse as { data?: OptionRecord[] } | undefined;
-	return Array.isArray(example?.data) ? example.data.map((r) => ({ ...r })) : [];
+	return (refExampleData(`GET 12/targeting_criteria/${what}`) as OptionRecord[]).map((r) => ({ ...r }));
 }
 
 const option = (targeting_type: string, name: string, targeting_value: string, extra: Record<string, unknown> = {}): OptionRecord => ({ name, targeting_type, targeting_value, ...extra });
