@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * `bench/run.ts --only audience-file`: Custom Audience > Add Users from a file of N emails (one per
  * line) in real n8n: Manual Trigger → Read/Write Files from Disk (the file, into n8n's filesystem

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * `bench/run.ts --only catalog-feed`: Product Catalog → Sync from a CSV feed in real n8n, against
  * the X emulator holding N products, with 2% of them changed in the feed and 1% gone from it:

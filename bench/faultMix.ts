@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The soak's fault mix, made of the emulator's own random faults (test/emulator/faults.ts):
  * about `rate` of the matching requests get one of: 429 with a rate-limit reset, 500, 503 with

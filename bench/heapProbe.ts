@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * What a process holds, not what its garbage collector has not yet returned: n8n started with
  * --inspect on a loopback port, and through the inspector (Chrome DevTools Protocol, Node's own

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * In-process benchmarks, each a ratio against a baseline run in the same process:
  * 1. audience pipeline (normalize + hash + pack) vs plain node:crypto SHA-256 hex over the same strings,

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A loopback HTTP proxy in front of the emulator that loses answers: for every n-th matching
  * request (n = 1 / rate, counted from the proxy's start) it forwards the request, lets X (the emulator) apply it, and then closes the

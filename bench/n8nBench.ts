@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Benchmarks and the fault soak in a REAL n8n (test/e2e/n8n.ts: n8n 2.41.1 from .cache/, this
  * package installed as a community package) against the X emulator with a fixed added latency.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Part "queue": the X Trigger in n8n's queue mode. Runs the real-n8n case 210 (test/e2e, `--queue`:
  * PostgreSQL, Redis, main, 2 workers, 2 webhook processes) `runs` times and reads the figures each

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The batch runners themselves (not only their pieces), in process, at growing sizes: the custom
  * audience runner (nodes/XAds/common/audienceUsers/index.ts audienceUsersRunner) and the product upsert

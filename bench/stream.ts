@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The X Trigger's activity-stream source (issue 24's throughput goal):
  *  - cpu (in process, `ts-node bench/stream.ts cpu <events>`, prints JSON): the node's own CPU per

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The bad-input corpus: one bad value for every constrained field and rule of the scope documents
  * (01 auth and webhooks, 02 catalogs, audiences and creatives, 03 campaign management) and of X's
@@ -140,6 +140,8 @@ const VALID: Record<string, INodeParameters> = {
 	'doNotReachList.addUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
 	'doNotReachList.removeUsers': { doNotReachListId: 'd1', additionalFields: { email: 'a@example.com' } },
 	'doNotReachList.delete': { doNotReachListId: 'd1' },
+	'customAudience.sync': { customAudienceId: 'ca1', dryRun: true },
+	'doNotReachList.sync': { doNotReachListId: 'd1', dryRun: true },
 	'doNotReachList.getAll': {},
 	'doNotReachList.create': {},
 	'customAudience.getAll': {},
@@ -529,6 +531,12 @@ const doc02: BadInput[] = [
 	...rows('02 §Custom audience users', 'ads', 'customAudience', 'removeUsers', { account: ACCOUNT, customAudienceId: 'ca1' }, [
 		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1', additionalFields: { email: 'a@example.com' } }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
 		['expires_at', 'format', 'expires at not a date', { additionalFields: { email: 'a@example.com', expiresAt: 'next year' } }, /Item 0: Expires At \(expires_at\) must be an ISO 8601 date-time/],
+	]),
+	...rows('02 §Audience sync', 'ads', 'customAudience', 'sync', { account: ACCOUNT, customAudienceId: 'ca1', dryRun: true }, [
+		['custom_audience_id', 'format', 'custom audience id with a space', { customAudienceId: 'ca 1' }, /Item 0: Custom Audience \(custom_audience_id\) must be a custom audience ID/],
+	]),
+	...rows('02 §Audience sync', 'ads', 'doNotReachList', 'sync', { account: ACCOUNT, doNotReachListId: 'd1', dryRun: true }, [
+		['do_not_reach_list_id', 'format', 'list id with a dash', { doNotReachListId: 'd-1' }, /Item 0: Do-Not-Reach List \(do_not_reach_list_id\) must be a do-not-reach list ID/],
 	]),
 	...rows('02 §Do-not-reach lists', 'ads', 'doNotReachList', 'addUsers', { account: ACCOUNT, doNotReachListId: 'd1' }, [
 		['users', 'enum', 'handle is not an identifier of do-not-reach lists', { additionalFields: { handle: 'jack' } }, /Item 0: Identifiers needs at least one value \(Email, Phone Number\)/, { names: 'Identifiers' }],

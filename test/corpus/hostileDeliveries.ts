@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The hostile delivery corpus (issue 16, items 7 to 10): POSTs to an active X Trigger that X, a
  * proxy, or someone holding a captured signature could send. Each case is a short sequence of

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Smoke test of `npm run dev` (test/e2e/dev.ts), the way a newcomer uses it: start it in the
  * background on free ports with X's reference nowhere (the emulator runs on the facts recorded

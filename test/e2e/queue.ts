@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * n8n's queue mode for the real-n8n suite (`npm run test:e2e -- --queue`): a main process, 2
  * workers (`n8n worker`, which run the executions: manual ones too, OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS)

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Set-up and checks shared by the X Trigger cases (80-89): `triggerCase` (the case frame: package,
  * emulator, App-only credential, loopback allowance, clean-up), activation and deactivation as X

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Builders for case workflows: a Manual Trigger followed by nodes in a line (chain) or wired as given
  * (graph: branches, an error output), X Ads nodes wired to a case credential, Code nodes that emit

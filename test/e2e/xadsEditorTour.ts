@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A walk through the X Ads node's panel in the real editor: sign in, new workflow, add X Ads from
  * the node creator, then Account > Get Many, Line Item > Update, Product > Create or Update and

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Campaign management (X Ads campaign management reference) on the emulator over raw HTTP, signed with the independent
  * `oauth-1.0a` package: strict parameters, X-shaped errors, state transitions and the fixtures.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Runs the X emulator as its own process (npm run emulator). Port: --port N, EMULATOR_PORT, or 0.
  * Prints the base URLs, app keys and users[0]'s tokens, then one JSON line for scripts to parse.

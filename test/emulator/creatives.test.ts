@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Creatives (X Ads catalog, audience and creative reference, second half) on the emulator over raw HTTP, signed with the independent
  * `oauth-1.0a` package: what the node never sends (wrong content types, unknown keys, bad

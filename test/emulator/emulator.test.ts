@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Proves the emulator is strict like X. Requests go over real HTTP (undici) and are signed with the
  * independent `oauth-1.0a` package, so the emulator's verifier is checked against another signer.

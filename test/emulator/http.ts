@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /** Request context, response values and error helpers shared by every route module. */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { FormPart } from './multipart';

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Emulator-level checks of the three-legged OAuth 1.0a endpoints (signed with the independent
  * `oauth-1.0a` package, in the parameter placements the node does not use) and of the webhook

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Test helper: raw HTTP calls to the emulator, signed with the independent `oauth-1.0a` package
  * (never with the emulator's own verifier code), as in emulator.test.ts.

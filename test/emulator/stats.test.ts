@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The emulator's analytics and conversions as X states them (https://docs.x.com/x-ads-api/analytics,
  * https://docs.x.com/x-ads-api/measurement/web-conversions), by hand-signed requests: the limits it

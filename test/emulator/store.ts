@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * All emulator state lives in one Store object. reset() replaces it with a fresh seed built from
  * the instance's Identity (keys, tokens and seed ids stay stable for the emulator's lifetime).

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Control operations of the webhook, activity and three-legged OAuth machinery: settings, the
  * hourly CRC check, event delivery and activity emission, replay jobs, and views of what was sent.

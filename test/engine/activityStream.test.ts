@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X Trigger with Delivery "Activity Stream": trigger() through n8n-core's TriggerContext against the
  * emulator's GET /2/activity/stream (chunked lines, keep-alives, split writes, drops, backfill,

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Issue 24's independent attack run of the stream trigger (X Trigger, Delivery "Activity Stream"):
  * variants the issue does not list, through n8n-core's TriggerContext against the X emulator and a

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Analytics (https://docs.x.com/x-ads-api/analytics) through n8n's engine against the emulator:
  * stats split by 20 IDs and 7 days and merged, DAY windows in the account's time zone, report

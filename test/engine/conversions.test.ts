@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Web conversions (https://docs.x.com/x-ads-api/measurement/web-conversions) through n8n's engine
  * against the emulator: one conversion per item, identifiers normalized and hashed (X's own
@@ -85,7 +85,7 @@ describe('Conversion: Send', () => {
 		[{ email: 'not-an-email' }, 'Item 1: Email (hashed_email) is not an email address ("not-an-email")'],
 		[{ phone: '12' }, 'Item 1: Phone Number (hashed_phone_number) is not a phone number with country code, 7 to 15 digits ("12")'],
 		[{ value: '1e3' }, 'Item 1: Value (value) must be an amount in decimal digits such as 20.00 (got "1e3")'],
-		[{ event: 'bad event' }, 'Item 1: Event ID (event_id) must be an event ID such as o87ne or tw-o8z6j-o87ne (got "bad event")'],
+		[{ event: 'bad event' }, 'Item 1: Event ID (event_id) must be an event ID such as o87ne or tw-o8z6j-o87ne (got "bad event", which has a space at character 4; remove it)'],
 	])('refuses %j before sending anything', async (change, message) => {
 		const good = { event: sfx().eventIds[0], time: '2026-11-01T10:00:00Z', email: 'a@example.com' };
 		const result = await env.ads(send(), [good, { ...good, ...change }]);

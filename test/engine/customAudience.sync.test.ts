@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Custom Audience (and Do-Not-Reach List) → Sync through n8n's engine against the emulator: the
  * segment from a file or items, the state of the last sync in and out as a binary property, one

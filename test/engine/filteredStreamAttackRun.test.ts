@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A second, independent attack run of the X Trigger's stream delivery, mostly the filtered stream
  * (Delivery "Stream", GET /2/tweets/search/stream): variants activityStreamAttackRun.test.ts and

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X Trigger, Filtered-Stream Posts with Delivery "Stream": trigger() through n8n-core's TriggerContext
  * against the emulator's GET /2/tweets/search/stream (x-api/stream/stream-filtered-posts.mdx): only

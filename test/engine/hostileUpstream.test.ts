@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The nodes against a hostile upstream (test/hostile/server.ts) through n8n-core's engine: base
  * URLs that redirect to another origin, echo the credentials, answer 200 with something that is

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The generic hostile X (issue 36), driven by the endpoint definitions: every operation of X Ads and
  * X Webhooks (X's own example answers, test/reference/exampleCases.ts), against an X

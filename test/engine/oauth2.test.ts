@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The X User OAuth2 credential: the emulator's authorization code with PKCE (what n8n's Connect
  * button drives), and n8n-core's own OAuth 2.0 handling of the credential in a node run: the user

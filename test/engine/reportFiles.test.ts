@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Report result files from a hostile file host (test/hostile/server.ts), issue 24: gzip bombs
  * (break 4), JSON bombs (break 5), a redirect, a file cut off. The X emulator runs the jobs and

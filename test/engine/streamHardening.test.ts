@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X Trigger's activity stream under hostile conditions (issue 24), through n8n-core's TriggerContext:
  * a stream that is accepted and then dies (reset, clean end, a line without a line break, a drip of

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * What the stream trigger's suites share: one X emulator per file (reset before each test, keep-alives
  * every 100 ms), the triggers and loopback servers of a test closed after it, waiting for a

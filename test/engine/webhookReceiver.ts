@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A tiny webhook consumer for engine tests: an https server on a loopback address, port 443 (X
  * refuses callback URLs with a port), with a self-signed certificate made by `openssl` at test

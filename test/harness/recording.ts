@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The suite-wide secret sweep's recorder. When HARNESS_RECORD_DIR is set (jest's globalSetup sets
  * it, see test/secretSweep.setup.js), every harness in every jest worker appends to

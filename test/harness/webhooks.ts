@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Trigger / webhook support of the engine harness: what n8n's ActiveWorkflowManager,
  * WebhookService, LiveWebhooks and webhook helpers do around a webhook node, rebuilt small.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * An HTTPS proxy on loopback that connects nowhere: it records the host:port of every CONNECT (and
  * the URL of every plain proxied request) and answers 403. Given to n8n as HTTPS_PROXY, it shows

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The hostile upstream for real-n8n cases (test/e2e/cases/4x-hostile-*): started in a case's
  * setup (never keeping the runner alive), with an X OAuth 1.0a credential whose base URLs point

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A hostile X: a loopback proxy in front of an X stand-in (the emulator, or the server of X's own
  * example answers) that passes every request on unchanged (so OAuth signatures stay valid: the Host

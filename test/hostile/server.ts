@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A hostile upstream: an HTTP server on loopback that answers the way X never does (redirects,
  * echoed credentials, non-JSON 200s, endless cursors, silence, huge pages). Not part of the X

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Reads X's Ads API reference pages (../shared/reference/x-docs/x-ads-api/**.mdx) into one table
  * entry per endpoint: method, version, path, where each parameter goes, and the example request

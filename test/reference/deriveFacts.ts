@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Derives the facts the emulator takes from X's reference (see facts.ts) from the reference itself
  * (../shared/reference or X_REFERENCE_DIR). `npm run reference:facts` writes them to recordedFacts.json;

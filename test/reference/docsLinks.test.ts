@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Every link to X's docs in the shipped package (credentials' documentationUrl, the nodes' codex
  * files, endpoint docs, comments) names a page that exists in X's current docs: the reference holds

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The cases of X's example answers (exampleAnswers.test.ts reads them; the hostile X suite,
  * test/engine/hostileX.test.ts, runs every operation through them): X's own example answers, read by the nodes: for every endpoint a node calls, the example response
@@ -220,6 +220,31 @@ function exactPostIds(post: IDataObject): IDataObject {
 const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ email: `user${i}@example.com` }));
 const usersOutput = (count: number, operationType: string) => () =>
 	Array.from({ length: count }, () => ({ status: 'OK', operation_type: operationType, request: 1 }));
+/** A first sync of `count` members (no state), X's users example answering its one add pass. */
+const syncOutput = (count: number, listKey: 'customAudienceId' | 'doNotReachListId') => (): IDataObject[] => {
+	const counts = { read: count, distinct: count, duplicates: 0 };
+	return [
+		{
+			accountId: expect.any(String),
+			[listKey]: expect.any(String),
+			firstSync: true,
+			note: expect.stringContaining('first sync adds every member'),
+			rows: { blank: 0, header: 0, read: count, refused: 0, withIdentifiers: count },
+			identifiers: counts,
+			plan: { previous: 0, toAdd: count, toRemove: 0, unchanged: 0 },
+			added: count,
+			removed: 0,
+			members: count,
+			countsAddUp: true,
+			refusedRows: [],
+			requests: { add: 1, remove: 0 },
+			xRefused: { additions: 0, removals: 0, operations: [] },
+			list: expect.objectContaining({ reasonsNotTargetable: expect.any(Array) }),
+			stateBytes: expect.any(Number),
+			syncedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+		},
+	];
+};
 
 /**
  * Campaign management records carry money in micros and name the currency: the node adds each
@@ -317,7 +342,7 @@ const OVERRIDES: Record<string, Override> = {
 		// by id, the sent product has no answer, and the summary says the counts do not add up.
 		expect: (e) => {
 			const catalog = ((e.request as IDataObject).params as IDataObject).product_catalog_id;
-			return [{ catalog, feed: 'input items', dryRun: false, rowsRead: 2, blankLines: 0, read: 2, unchanged: 1, toCreate: 0, toUpdate: 1, toDelete: 0, refused: 0, refusedRows: [], created: 0, updated: 0, unchangedByX: 0, deleted: 0, refusedByX: 0, xRefusals: [], deleteFailed: 0, deleteFailures: [], unanswered: 1, requests: { list: 2, upsert: 1, delete: 0, total: 3 }, countsConfirmed: false, xHoldsFeed: false }];
+			return [{ catalog, feed: 'input items', dryRun: false, rowsRead: 2, blankLines: 0, read: 2, unchanged: 1, toCreate: 0, toUpdate: 1, toDelete: 0, refused: 0, refusedRows: [], created: 0, updated: 0, unchangedByX: 0, deleted: 0, refusedByX: 0, xRefusals: [], deleteFailed: 0, deleteFailures: [], unanswered: 1, requests: { list: 2, upsert: 1, delete: 0, total: 3 }, countsConfirmed: false, xHoldsFeed: false, countsNote: "Of 1 products sent (toCreate 0, toUpdate 1), X created 0 and updated 0: X's answers named no result for 1." }];
 		},
 	},
 	// The node reads the set before writing it; X's GET example is a FILTERED set, which the node
@@ -338,6 +363,9 @@ const OVERRIDES: Record<string, Override> = {
 	'customAudience.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(4), expect: usersOutput(4, 'Delete') },
 	'doNotReachList.addUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Update') },
 	'doNotReachList.removeUsers': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: usersOutput(2, 'Delete') },
+	// Sync without a state: a first sync, one add pass of the segment, answered by X's users example.
+	'customAudience.sync': { parameters: { identifierMapping: 'auto' }, input: emails(4), expect: syncOutput(4, 'customAudienceId') },
+	'doNotReachList.sync': { parameters: { identifierMapping: 'auto' }, input: emails(2), expect: syncOutput(2, 'doNotReachListId') },
 	// Batches: one input item per operation of X's example request (the request array is not request.params).
 	'targetingCriterion.batch': {
 		parameters: {

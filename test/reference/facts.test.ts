@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The facts the emulator takes from X's reference (test/reference/recordedFacts.json) are X's reference:
  * derived afresh from ../shared/reference they are the recorded ones (else `npm run

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The facts the X emulator takes from X's reference (names, places, enums, limits, schemas),
  * recorded in recordedFacts.json so that the emulator (`npm run dev`, `npm run emulator`, the engine

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * scripts/fetch-x-reference.sh is the one definition of the commit of X's docs the tests judge
  * by: CI (.ci/run, ci.yml, publish.yml) runs it and names no commit of its own. Where the host

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X API v2 conformance: X's openapi.json (../shared/reference/x-docs/openapi.json, recorded for
  * the operations the emulator serves in recordedFacts.json, so that it runs without X's docs) compiled

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * What users install and what the dev tooling needs are two things: package.json `engines` says
  * what the package needs at run time inside n8n (both supported lines: n8n 1.123.x on Node 20.19+

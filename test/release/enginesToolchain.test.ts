@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The dev tooling's needs, checked first: on a clone with nothing installed, `npm run dev` and
  * `npm test` stop within seconds when a prerequisite is missing (scripts/preflight.mjs), before

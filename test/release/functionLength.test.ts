@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * No function of the shipped code (nodes/, credentials/) is longer than 80 lines (issue 38), counted
  * with the TypeScript compiler's own parser: every function-like node with a body (declarations,

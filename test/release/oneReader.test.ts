@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Everything X sends enters through one reader (nodes/shared/transport/jsonReader.ts, issue 36): no other
  * file of the package parses JSON (JSON.parse, n8n's jsonParse, .json()) unless the line before

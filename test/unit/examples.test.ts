@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/*.json as the user imports them, checked without n8n (the e2e cases 104, 163-165, 220,
  * 240 and 260-267 run each in real n8n): every node of this package on its newest version, Simplify

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The stream's bound on executions in flight (nodes/XTrigger/stream.ts ExecutionWindow): the 9th
  * emit waits until n8n reports one of the 8 running executions ended.

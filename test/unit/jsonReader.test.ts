@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The one reader of X (nodes/shared/transport/jsonReader.ts): readJson for whole texts and JsonReader for files
  * in pieces give the values JSON.parse gives, except that an integer beyond 2^53 keeps its digits

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/x-ads-mcp-server.json's guardrails, checked without n8n (e2e case 240 runs it in real
  * n8n): every tool is an X Ads tool node with a written description; what it creates starts

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /** The one scrubber: what an upstream may echo goes, our own words stay; and every exit of the nodes goes through it. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The stream's memory of emitted events (nodes/XTrigger/streamMemory.ts): the same answers as a
  * plain Set over the same window, for every mix of adds, repeats and forgetting; 300,000 events (5

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * n8n offers every node marked usableAsTool to AI agents and MCP clients (as its "<name>Tool"
  * variant). Agents must never see a token or secret, so no tool variant may have an operation

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 import { createHmac } from 'node:crypto';
 
 import { CRC_TOKEN, crcResponseToken, eventFingerprint, RecentEvents, signatureMatches, splitDelivery } from '../../nodes/XTrigger/events';

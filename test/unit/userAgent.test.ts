@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The version the nodes name in their User-Agent is package.json's, and `npm version` keeps it so:
  * its "version" script (scripts/sync-version.mjs) rewrites nodes/shared/transport/userAgent.ts, which npm

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/crm-segment-sync.json in real n8n, run twice: the segment export and the state file are
  * on disk (Read/Write Files from Disk, in a folder n8n may use), the first run finds no state and

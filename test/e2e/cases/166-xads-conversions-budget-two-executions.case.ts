@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Issue 24, break 6, in real n8n: the Conversions budget (X: 60,000 events per 15 minutes per
  * account) holds across executions. A shop's nightly export posts to the webhook twice, back to

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Queue mode only (`npm run test:e2e -- --queue`): the X Trigger behind n8n's two webhook
  * processes (workers run the executions). One signed event is delivered 20 times, alternating

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /** Account > Get (by ID, with industry_type) then Account > Update of name and industry type (PUT). */
 import { defineCase } from '../types';
 import { chain, xAds } from '../workflows';

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/x-ads-mcp-server.json as a user imports it, activated over n8n's REST API, and a real
  * MCP client (@modelcontextprotocol/sdk, Streamable HTTP) against n8n's MCP Server Trigger: the 23

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The X Ads Tool node as n8n's tool runner calls it, without an AI agent: n8n's Tool Executor
  * (Manual Trigger -> Tool Executor, the example's list_campaigns and get_campaign tool nodes on

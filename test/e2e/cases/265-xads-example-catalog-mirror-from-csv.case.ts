@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/catalog-mirror-from-csv.json in real n8n (its Schedule Trigger started as the editor's
  * Execute workflow does; the catalog filled from the emulator's seed). The shop's CSV export URL

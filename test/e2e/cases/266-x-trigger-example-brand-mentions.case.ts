@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * examples/brand-mentions-stream.json in real n8n: imported with the X credentials chosen (the App's
  * and the mentioned user's: X's post.mention.create is a private kind) and the subscription's User ID filled in (the example

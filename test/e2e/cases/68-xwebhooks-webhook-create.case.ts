@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X Webhooks "Webhook > Create" in real n8n (X's authentication and webhook docs) against a real webhook consumer:
  * test/engine/webhookReceiver.ts, an https server on a random 127.x.y.z address, port 443 (X

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Keep Webhook on Deactivation, in real n8n: deactivation removes the subscriptions but leaves the
  * webhook at X; while the workflow is inactive n8n no longer answers the CRC, so X's hourly check

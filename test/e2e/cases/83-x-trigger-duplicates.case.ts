@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Dedupe under X's real delivery patterns, in real n8n: an immediate retry (the same POST again as
  * soon as the first was answered: the emulator's `twice`), the same event delivered concurrently,

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X's callback rule (https, no port, public host), enforced by the emulator without the loopback
  * allowance: n8n's http://127.0.0.1:<port> production URL is refused at registration, before any

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X's rule the strict way: n8n itself serves https on port 443 (N8N_PROTOCOL=https, N8N_SSL_KEY,
  * N8N_SSL_CERT, N8N_PORT=443, N8N_LISTEN_ADDRESS=<random 127.x.y.z>) with a self-signed certificate

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * A transient failure at X during activation, in real n8n: the first POST /2/webhooks gets a 503
  * (the node does not retry a non-idempotent POST). n8n 2.41.1 retries a failed trigger activation

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Hostile deliveries in real n8n (issue 16, items 7 to 10; the full table runs in the engine
  * harness: test/corpus/hostileDeliveries.ts). n8n 2.x hands a webhook node the raw body only for

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The editor in a real browser (Debian's chromium through playwright-core, see ../browser.ts):
  * sign in as the owner, create a workflow, add X Ads from the node creator and open its panel for

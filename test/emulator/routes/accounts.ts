@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /** Accounts (https://docs.x.com/x-ads-api/campaign-management/reference): list, read, update; create and delete exist on the sandbox base only. */
 import { AdsParams, collection, envelope, requireAccount } from '../ads';
 import type { RequestContext } from '../http';

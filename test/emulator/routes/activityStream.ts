@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * The X Activity API's persistent stream, GET /2/activity/stream (bearer), as X's streaming pages
  * describe streams (https://docs.x.com/x-api/posts/filtered-stream/introduction#keep-alive-signals):

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Campaigns (https://docs.x.com/x-ads-api/campaign-management/reference#campaigns): list, get,
  * create, update, delete and the batch endpoint; and runBatch, the batch endpoint of campaigns and

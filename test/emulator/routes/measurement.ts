@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Mobile measurement and A/B tests, from X's pages:
  * - https://docs.x.com/x-ads-api/measurement/mobile-conversions: app event tags (GET many, GET one)

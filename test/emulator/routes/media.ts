@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Account media and the media library (https://docs.x.com/x-ads-api/creatives/reference). Adding a library video of category
  * AMPLIFY_VIDEO also creates a PREROLL account media item.

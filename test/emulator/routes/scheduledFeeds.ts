@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Scheduled feeds (https://docs.x.com/x-ads-api/catalog-management/reference#scheduled-feeds): list,
  * create, update and delete, every parameter in the query string as X's reference lists them.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Analytics (https://docs.x.com/x-ads-api/analytics): synchronous stats, asynchronous jobs (their
  * gzip files served unsigned under /ton/, as X's file host does), active entities and reach.

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Targeting (https://docs.x.com/x-ads-api/campaign-management/reference#targeting-criteria):
  * targeting criteria of line items (list, get, create, batch, delete) and the targeting option

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * v2 webhook management (X's authentication and webhook docs), app-only bearer token: create (URL rules, duplicate, limit,
  * then a real CRC GET to the callback), list, validate (CRC again), delete, and replay of the

@@ -1,4 +1,4 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (README, Lint). */
+/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * Control operations of the event platform (Account Activity, filtered-stream rules and links, the
  * activity stream, stream connections, OAuth 2.0 user tokens): in-process (part of EmulatorControl)
