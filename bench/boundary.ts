@@ -211,7 +211,7 @@ export function renderBoundary(r: BoundaryResult): string[] {
 	const lines: string[] = [];
 	const p = (...l: string[]) => lines.push(...l);
 	p('## 12. The one reader of X, and the benches the boundary touches', '');
-	p('`bench/run.ts --only boundary` (bench/boundary.ts). Everything X sends is read by one lossless reader (nodes/shared/transport/jsonReader.ts, issue 36): JSON.parse wherever it is exact (a text without 16 digits where an integer can start), the exact reader otherwise, X\'s strings scrubbed of the credential\'s secrets as they are read (a clean answer costs one pattern match), report files read piece by piece within memory bounds, by JSON.parse in islands of up to ' + `${n(r.reader?.islandChars ?? 0)} characters.`, '');
+	p('`bench/run.ts --only boundary` (bench/boundary.ts). Everything X sends is read by one lossless reader (nodes/shared/transport/jsonReader.ts, issue 36): JSON.parse wherever it is exact (its value holds no integer beyond 2^53, the only kind it rounds), the exact reader otherwise, X\'s strings scrubbed of the credential\'s secrets as they are read (a clean answer costs one pattern match), report files read piece by piece within memory bounds, by JSON.parse in islands of up to ' + `${n(r.reader?.islandChars ?? 0)} characters.`, '');
 	if (r.reader) {
 		p('In process, its own process; 7 rounds (the report: 5) alternating JSON.parse and the reader; medians. Goal: at most 2x JSON.parse on X\'s largest pages.', '');
 		p('| X\'s answer | size | JSON.parse | the reader | ratio | goal (2x) |', '| --- | ---: | ---: | ---: | ---: | --- |');
