@@ -24,6 +24,19 @@ async function main(): Promise<void> {
 		host: argValue('host') ?? process.env.EMULATOR_HOST ?? '127.0.0.1',
 		latencyMs: latencyText ? Number(latencyText) : 0,
 	});
+	// Signal handlers before the banner: whoever waits for the banner may stop us the moment it reads it.
+	let closing = false;
+	const shutdown = (signal: string) => {
+		if (closing) return;
+		closing = true;
+		console.log(`received ${signal}, shutting down`);
+		emulator.close().then(
+			() => process.exit(0),
+			() => process.exit(1),
+		);
+	};
+	process.on('SIGINT', () => shutdown('SIGINT'));
+	process.on('SIGTERM', () => shutdown('SIGTERM'));
 	const user = emulator.users[0];
 	const rows: Array<[string, string]> = [
 		['base_url (api.x.com)', emulator.urls.api],
@@ -51,18 +64,6 @@ async function main(): Promise<void> {
 		}),
 	);
 
-	let closing = false;
-	const shutdown = (signal: string) => {
-		if (closing) return;
-		closing = true;
-		console.log(`received ${signal}, shutting down`);
-		emulator.close().then(
-			() => process.exit(0),
-			() => process.exit(1),
-		);
-	};
-	process.on('SIGINT', () => shutdown('SIGINT'));
-	process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err) => {
