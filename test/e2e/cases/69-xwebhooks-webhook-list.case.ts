@@ -4,7 +4,9 @@
  * failing and X's hourly CRC check marks that webhook invalid. Get Many lists both, with their
  * valid flag (one item per webhook, X's fields as they are); the credential test of the X
  * App-Only credential (GET /2/webhooks with a bearer token issued from the API key and secret)
- * passes too, and n8n keeps the token it fetched then: the run itself sends only the GET.
+ * passes too. The credential test is the package's own (it gives X's reason on a refusal), so the
+ * token it fetched is not n8n's cached one: the run fetches one token (n8n's pre-authentication),
+ * then sends the GET.
  */
 import { assertMatch } from '../match';
 import { defineCase } from '../types';
@@ -37,10 +39,11 @@ export default defineCase({
 				],
 			},
 		},
-		// n8n kept the bearer token its credential test fetched (pre-authentication): the run needs no new one.
+		// One token for the run (n8n's pre-authentication), then the listing with it.
 		emulator: {
-			requestCount: 1,
+			requestCount: 2,
 			requests: [
+				{ method: 'POST', base: 'api', path: '/oauth2/token', status: 200, count: 1 },
 				{ method: 'GET', base: 'api', path: '/2/webhooks', query: '', status: 200, headers: { authorization: 'Bearer' }, count: 1 },
 			],
 		},
