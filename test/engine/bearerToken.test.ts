@@ -1,4 +1,3 @@
-/* eslint-disable -- Not shipped, needs what n8n's Cloud rules forbid; linted by test/eslint.config.mjs (CONTRIBUTING.md, Lint). */
 /**
  * X allows one outstanding bearer token per App and refuses frequent token requests (403, code 99),
  * so an activation asks X for a token only when the credential holds none, and once more only
