@@ -16,6 +16,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { APP_CREDENTIAL_TYPE as APP_ONLY } from '../shared/transport/transport';
+import { PRIVATE_KINDS } from '../shared/v2/activitySubscription';
 import { accountActivityKindOptions, activityKindOptions } from './eventLabels';
 import { DEFAULT_MAX_RECONNECT_WAIT_S } from './backoff';
 import { accountActivitySource } from './sources/accountActivity';
@@ -90,6 +91,14 @@ export class XTrigger implements INodeType {
 				],
 				default: APP_ONLY,
 				description: 'Which credentials the trigger uses. Account Activity and the private kinds need a user\'s.',
+			},
+			{
+				// The node creator's actions for private kinds ("On Post Liked") open a node on App Only: say so before activation refuses.
+				displayName: 'Liked posts, direct messages, mentions, replies, quotes, reposts, mutes, blocks and chats come only with a user\'s authorization: set Authentication to App and User (OAuth 1.0a) or App and User (OAuth2), or activation is refused',
+				name: 'privateKindsNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 1.2 } }], source: ['activity'], authentication: [APP_ONLY], events: [...PRIVATE_KINDS] } },
 			},
 			{
 				displayName: 'Delivery',

@@ -94,3 +94,21 @@ describe('X Trigger credentials per node version', () => {
 		}
 	});
 });
+
+describe('X Trigger on a private kind without a user', () => {
+	const notice = description.properties.find((p) => p.name === 'privateKindsNotice')!;
+	const shows = (parameters: Record<string, unknown>) =>
+		NodeHelpers.displayParameter({ source: 'activity', authentication: 'xAppOnlyApi', ...parameters } as never, notice, { typeVersion: 1.2 }, description);
+
+	test('the node creator\'s "On Post Liked" (events like.create, App Only) tells to pick a user credential', () => {
+		expect(shows({ events: ['like.create'] })).toBe(true);
+		expect(shows({ events: ['post.create', 'dm.received'] })).toBe(true);
+	});
+
+	test('public kinds, All Events, or a user credential: no notice', () => {
+		expect(shows({ events: ['post.create', 'follow.follow'] })).toBe(false);
+		expect(shows({ events: ['*'] })).toBe(false);
+		expect(shows({ events: ['like.create'], authentication: 'xOAuth1Api' })).toBe(false);
+		expect(shows({ events: ['like.create'], authentication: 'xOAuth2Api' })).toBe(false);
+	});
+});
