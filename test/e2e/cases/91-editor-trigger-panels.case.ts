@@ -4,7 +4,8 @@
  * ../browser.ts): the node creator's searches "X Trigger" and "X Ads" list the trigger as high as
  * n8n's ranking allows (NEAR_THE_TOP);
  * its trigger actions read as phrases (no "On block block"); added from "On Post Liked", its panel
- * has the App credential already chosen (an X App-Only credential exists) and one field per label;
+ * has the App credential already chosen (an X App-Only credential exists), one field per label and
+ * the notice that liked posts need a user's authorization;
  * the X Ads panels Product > Sync Catalog, Media > Upload and Analytics > Run Report have no two
  * visible fields of the same label. Fails on any console error, failed request or error toast.
  */
@@ -99,6 +100,9 @@ export default defineCase({
 				if (chosen !== ctx.credentials.app.name) problems.push(`X Trigger panel: the credential field holds "${chosen}", not the existing App credential "${ctx.credentials.app.name}"`);
 				const flagged = await ndv(page).locator('[data-test-id=node-credentials-select] [class*=hasIssues], [data-test-id=node-credentials-select][class*=hasIssues]').count();
 				if (flagged) problems.push(`X Trigger panel: ${flagged} credential field(s) flagged`);
+				// "On Post Liked" opens on App Only, which X refuses private kinds on: the panel says what to pick.
+				const notice = await ndv(page).getByText(/come only with a user's authorization/).count();
+				if (!notice) problems.push('X Trigger panel from "On Post Liked": no notice that liked posts need a user\'s authorization');
 				await page.screenshot({ path: path.join(screenshotDir, 'x-trigger-panel.png') });
 				await closeNdv(page);
 			});
